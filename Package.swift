@@ -1,0 +1,108 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Apogee",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        // What generated code imports: a small runtime vocabulary, no networking.
+        .library(name: "ApogeeAPI", targets: ["ApogeeAPI"]),
+        // The client: interceptor chain, HTTP transport, (later) the normalized store.
+        .library(name: "Apogee", targets: ["Apogee"]),
+        // Code generation as a library, for tools that embed it.
+        .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
+        // Test helpers for users of Apogee: deterministic doubles.
+        .library(name: "ApogeeTesting", targets: ["ApogeeTesting"]),
+        // The example server for both example schemas.
+        .library(name: "ApogeeExampleServer", targets: ["ApogeeExampleServer"]),
+        .executable(name: "apogee", targets: ["apogee"]),
+        .executable(name: "example-server", targets: ["ExampleServerCLI"]),
+        .executable(name: "rocket-reserver", targets: ["RocketReserver"]),
+        .plugin(name: "ApogeeCodegenPlugin", targets: ["ApogeeCodegenPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // MARK: Runtime vocabulary and client
+        .target(name: "ApogeeAPI"),
+        .target(
+            name: "Apogee",
+            dependencies: [
+                "ApogeeAPI",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "ApogeeTesting", dependencies: ["Apogee"]),
+
+        // MARK: Code generation
+        .target(
+            name: "ApogeeCodegen",
+            dependencies: [.product(name: "GraphQL", package: "GraphQL")]
+        ),
+        .executableTarget(
+            name: "apogee",
+            dependencies: [
+                "ApogeeCodegen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ApogeeCLI"
+        ),
+        .plugin(
+            name: "ApogeeCodegenPlugin",
+            capability: .buildTool(),
+            dependencies: ["apogee"]
+        ),
+
+        // MARK: Example server
+        .target(
+            name: "ApogeeExampleServer",
+            dependencies: [
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Graphiti", package: "Graphiti"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "ExampleServerCLI",
+            dependencies: [
+                "ApogeeExampleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Examples
+        .target(
+            name: "RocketReserverAPI",
+            dependencies: ["ApogeeAPI"],
+            path: "Examples/RocketReserverAPI",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
+        .executableTarget(
+            name: "RocketReserver",
+            dependencies: [
+                "Apogee",
+                "RocketReserverAPI",
+                "ApogeeExampleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/RocketReserver"
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "ApogeeAPITests", dependencies: ["ApogeeAPI"]),
+        .testTarget(name: "ApogeeCodegenTests", dependencies: ["ApogeeCodegen"]),
+        .testTarget(
+            name: "ApogeeTests",
+            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI"]
+        ),
+        .testTarget(name: "ApogeeExampleServerTests", dependencies: ["ApogeeExampleServer"]),
+    ]
+)

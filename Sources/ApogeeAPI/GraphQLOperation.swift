@@ -1,0 +1,61 @@
+/// The kind of a GraphQL operation.
+public enum OperationType: String, Sendable, Hashable {
+    case query
+    case mutation
+    case subscription
+}
+
+/// A generated GraphQL operation: its document, its variables and its typed `Data`.
+///
+/// Generated code names operations after the operation and its kind, as users know them:
+/// `mutation BookTrip` becomes `BookTripMutation`, whose initializer takes the variables.
+///
+/// ## Topics
+/// ### Kinds
+/// - ``GraphQLQuery``
+/// - ``GraphQLMutation``
+/// - ``GraphQLSubscription``
+public protocol GraphQLOperation: Sendable {
+    /// The typed result of the operation.
+    associatedtype Data: RootSelectionSet
+
+    /// Whether this is a query, a mutation or a subscription.
+    static var operationType: OperationType { get }
+    /// The operation's name in the document.
+    static var operationName: String { get }
+    /// The document to send: the operation and the fragments it uses, with client-only
+    /// directives and fields removed.
+    static var document: String { get }
+    /// The variables, in the order the operation declares them. Variables left out
+    /// (`GraphQLNullable.none`) are absent.
+    var variables: [InputField] { get }
+}
+
+extension GraphQLOperation {
+    public var variables: [InputField] { [] }
+
+    /// The variables as JSON, with uploads as `null`: the form used for cache keys and
+    /// for the body of a request that carries no file.
+    public var variablesJSON: JSONObject {
+        InputValue.object(variables).jsonValue.objectValue ?? [:]
+    }
+}
+
+/// A generated query.
+public protocol GraphQLQuery: GraphQLOperation {}
+/// A generated mutation.
+public protocol GraphQLMutation: GraphQLOperation {}
+/// A generated subscription.
+public protocol GraphQLSubscription: GraphQLOperation {}
+
+extension GraphQLQuery {
+    public static var operationType: OperationType { .query }
+}
+
+extension GraphQLMutation {
+    public static var operationType: OperationType { .mutation }
+}
+
+extension GraphQLSubscription {
+    public static var operationType: OperationType { .subscription }
+}

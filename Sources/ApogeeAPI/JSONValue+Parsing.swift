@@ -1,0 +1,345 @@
+/// An error in JSON text, with the byte offset where reading stopped.
+public struct JSONParsingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong.
+    public var message: String
+    /// The offset, in bytes from the start of the input, where the problem was found.
+    public var offset: Int
+
+    public var description: String { "invalid JSON at byte \(offset): \(message)" }
+}
+
+extension JSONValue {
+    /// The deepest nesting the parser accepts; deeper input is an error, never a stack overflow.
+    public static let maximumParsingDepth = 512
+
+    /// Parses UTF-8 JSON text.
+    ///
+    /// The parser reads the bytes directly rather than going through Foundation's
+    /// `JSONSerialization`, whose `Any` trees are slow to walk on Linux and lose the
+    /// difference between `1`, `1.0` and `true`.
+    /// - Throws: ``JSONParsingError`` for malformed input or trailing content.
+    public init(parsing bytes: some Sequence<UInt8>) throws {
+        let parsed: JSONValue? = try bytes.withContiguousStorageIfAvailable { buffer in
+            var parser = JSONParser(buffer)
+            return try parser.parseDocument()
+        }
+        if let parsed {
+            self = parsed
+        } else {
+            let array = Array(bytes)
+            self = try array.withUnsafeBufferPointer { buffer in
+                var parser = JSONParser(buffer)
+                return try parser.parseDocument()
+            }
+        }
+    }
+
+    /// Parses JSON text.
+    public init(parsing text: String) throws {
+        var text = text
+        self = try text.withUTF8 { buffer in
+            var parser = JSONParser(buffer)
+            return try parser.parseDocument()
+        }
+    }
+}
+
+private enum ASCII {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let lowerE = UInt8(ascii: "e")
+    static let upperE = UInt8(ascii: "E")
+}
+
+/// A recursive-descent JSON parser over a contiguous UTF-8 buffer.
+struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func parseDocument() throws(JSONParsingError) -> JSONValue {
+        let value = try parseValue()
+        skipWhitespace()
+        if index != bytes.count {
+            throw error("unexpected content after the end of the value")
+        }
+        return value
+    }
+
+    private func error(_ message: String) -> JSONParsingError {
+        JSONParsingError(message: message, offset: index)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONParsingError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[index] {
+        case ASCII.openBrace: return .object(try parseObject())
+        case ASCII.openBracket: return .array(try parseArray())
+        case ASCII.quote: return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            return try parseNumber()
+        default:
+            throw error("unexpected character '\(Unicode.Scalar(bytes[index]))'")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("unexpected end of input") }
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        for offset in 0..<count where bytes[index + offset] != expected[offset] {
+            throw error("invalid literal")
+        }
+        index += count
+    }
+
+    private mutating func enterContainer() throws(JSONParsingError) {
+        depth += 1
+        if depth > JSONValue.maximumParsingDepth {
+            throw error("nesting deeper than \(JSONValue.maximumParsingDepth) levels")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONParsingError) -> JSONObject {
+        try enterContainer()
+        index += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == ASCII.closeBrace {
+            index += 1
+            depth -= 1
+            return object
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == ASCII.quote else {
+                throw error("expected a field name in quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == ASCII.colon else {
+                throw error("expected ':' after a field name")
+            }
+            index += 1
+            object[key] = try parseValue()
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in an object") }
+            if bytes[index] == ASCII.comma {
+                index += 1
+            } else if bytes[index] == ASCII.closeBrace {
+                index += 1
+                depth -= 1
+                return object
+            } else {
+                throw error("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONParsingError) -> [JSONValue] {
+        try enterContainer()
+        index += 1
+        var array = [JSONValue]()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == ASCII.closeBracket {
+            index += 1
+            depth -= 1
+            return array
+        }
+        while true {
+            array.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in a list") }
+            if bytes[index] == ASCII.comma {
+                index += 1
+            } else if bytes[index] == ASCII.closeBracket {
+                index += 1
+                depth -= 1
+                return array
+            } else {
+                throw error("expected ',' or ']' in a list")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONParsingError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes, so the bytes are the string.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == ASCII.quote {
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return string
+            }
+            if byte == ASCII.backslash { break }
+            if byte < 0x20 { throw error("control character in a string") }
+            index += 1
+        }
+        var scratch = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case ASCII.quote:
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case ASCII.backslash:
+                index += 1
+                try appendEscape(to: &scratch)
+            case 0..<0x20:
+                throw error("control character in a string")
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func appendEscape(to scratch: inout [UInt8]) throws(JSONParsingError) {
+        guard index < bytes.count else { throw error("unterminated escape") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalarValue = UInt32(try parseHexQuad())
+            if (0xD800..<0xDC00).contains(scalarValue) {
+                // A high surrogate must be followed by an escaped low surrogate.
+                guard index + 1 < bytes.count, bytes[index] == ASCII.backslash, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired surrogate in a \\u escape")
+                }
+                index += 2
+                let low = UInt32(try parseHexQuad())
+                guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in a \\u escape") }
+                scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else { throw error("invalid \\u escape") }
+            scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            throw error("invalid escape '\\\(Unicode.Scalar(byte))'")
+        }
+    }
+
+    private mutating func parseHexQuad() throws(JSONParsingError) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("unterminated \\u escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONParsingError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == ASCII.minus { index += 1 }
+        guard index < bytes.count, (ASCII.zero...ASCII.nine).contains(bytes[index]) else {
+            throw error("expected a digit")
+        }
+        if bytes[index] == ASCII.zero {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == ASCII.dot {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, (ASCII.zero...ASCII.nine).contains(bytes[index]) else {
+                throw error("expected a digit after '.'")
+            }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == ASCII.lowerE || bytes[index] == ASCII.upperE {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == ASCII.plus || bytes[index] == ASCII.minus { index += 1 }
+            guard index < bytes.count, (ASCII.zero...ASCII.nine).contains(bytes[index]) else {
+                throw error("expected a digit in the exponent")
+            }
+            skipDigits()
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if isInteger, let integer = Self.integer(from: text) {
+            return .int(integer)
+        }
+        guard let double = Double(String(decoding: text, as: UTF8.self)) else {
+            throw error("number out of range")
+        }
+        return .double(double)
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, (ASCII.zero...ASCII.nine).contains(bytes[index]) { index += 1 }
+    }
+
+    /// Parses a validated integer literal; `nil` when it does not fit in `Int`.
+    private static func integer(from text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var negative = false
+        var digits = text[...]
+        if digits.first == ASCII.minus {
+            negative = true
+            digits = digits.dropFirst()
+        }
+        var value = 0
+        for byte in digits {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let digit = Int(byte - ASCII.zero)
+            let (next, overflow2) = negative
+                ? shifted.subtractingReportingOverflow(digit)
+                : shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        return value
+    }
+}

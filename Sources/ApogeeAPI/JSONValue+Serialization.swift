@@ -1,0 +1,102 @@
+extension JSONValue {
+    /// The value as compact UTF-8 JSON text, object keys sorted, so equal values give equal bytes.
+    public func serialized() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(self)
+        return writer.bytes
+    }
+
+    /// The value as compact JSON text, object keys sorted.
+    public var serializedString: String {
+        String(decoding: serialized(), as: UTF8.self)
+    }
+}
+
+/// Writes compact JSON text into a byte buffer.
+///
+/// Public so that the client can write request bodies (whose variables keep their declared
+/// order) with the same escaping rules as ``JSONValue``.
+public struct JSONWriter: Sendable {
+    /// The text written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// Creates an empty writer.
+    public init() {}
+
+    /// Writes raw bytes that are already valid JSON syntax, such as punctuation.
+    public mutating func writeRaw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes a value; object keys are sorted.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeRaw("null")
+        case .bool(let bool): bool ? writeRaw("true") : writeRaw("false")
+        case .int(let int): bytes.append(contentsOf: Array(String(int).utf8))
+        case .double(let double): write(double)
+        case .string(let string): write(string)
+        case .array(let array):
+            writeRaw("[")
+            for (offset, element) in array.enumerated() {
+                if offset > 0 { writeRaw(",") }
+                write(element)
+            }
+            writeRaw("]")
+        case .object(let object):
+            writeRaw("{")
+            for (offset, key) in object.keys.sorted().enumerated() {
+                if offset > 0 { writeRaw(",") }
+                write(key)
+                writeRaw(":")
+                // The key comes from the object's own keys, so the lookup always succeeds.
+                write(object[key] ?? .null)
+            }
+            writeRaw("}")
+        }
+    }
+
+    /// Writes a number; non-finite values, which JSON cannot express, are written as `null`.
+    public mutating func write(_ double: Double) {
+        guard double.isFinite else {
+            writeRaw("null")
+            return
+        }
+        if double == double.rounded(), abs(double) < 1e15 {
+            // Whole numbers keep a fraction so that they read back as floating point.
+            bytes.append(contentsOf: Array(String(Int(double)).utf8))
+            writeRaw(".0")
+        } else {
+            bytes.append(contentsOf: Array(double.description.utf8))
+        }
+    }
+
+    /// Writes a string with JSON escaping.
+    public mutating func write(_ string: String) {
+        bytes.append(ASCII.quote)
+        for byte in string.utf8 {
+            switch byte {
+            case ASCII.quote: writeRaw("\\\"")
+            case ASCII.backslash: writeRaw("\\\\")
+            case 0x0A: writeRaw("\\n")
+            case 0x0D: writeRaw("\\r")
+            case 0x09: writeRaw("\\t")
+            case 0..<0x20:
+                writeRaw("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(ASCII.quote)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    private enum ASCII {
+        static let quote = UInt8(ascii: "\"")
+        static let backslash = UInt8(ascii: "\\")
+    }
+}

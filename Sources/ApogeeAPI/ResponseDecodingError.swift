@@ -1,0 +1,47 @@
+/// A response whose shape does not match the operation's generated types.
+///
+/// The path says where: decoding errors collect the path as they travel up from the value
+/// that was wrong, which costs nothing when decoding succeeds.
+public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong with the value at ``path``.
+    public enum Reason: Sendable, Hashable {
+        /// The response has no such field, although the operation selects it.
+        case missingField
+        /// The field is `null`, although the schema says it is non-null.
+        case unexpectedNull
+        /// The value has the wrong JSON kind, or is out of range for its type.
+        case typeMismatch(expected: String, found: String)
+    }
+
+    /// Where the wrong value is, from the root of `data`.
+    public var path: ResponsePath
+    /// What was wrong.
+    public var reason: Reason
+
+    /// Creates an error at the given path.
+    public init(_ reason: Reason, at path: ResponsePath = ResponsePath()) {
+        self.reason = reason
+        self.path = path
+    }
+
+    /// A type mismatch between what a generated type expects and the value found.
+    public static func typeMismatch(expected: String, found value: JSONValue) -> ResponseDecodingError {
+        ResponseDecodingError(.typeMismatch(expected: expected, found: value.kindDescription))
+    }
+
+    /// The same error one level further from the root.
+    public func prepending(_ component: ResponsePath.Component) -> ResponseDecodingError {
+        var copy = self
+        copy.path.components.insert(component, at: 0)
+        return copy
+    }
+
+    public var description: String {
+        let location = path.components.isEmpty ? "the response" : "'\(path)'"
+        switch reason {
+        case .missingField: return "\(location) is missing from the response"
+        case .unexpectedNull: return "\(location) is null, but the schema says it is non-null"
+        case .typeMismatch(let expected, let found): return "\(location) should be \(expected), but is \(found)"
+        }
+    }
+}

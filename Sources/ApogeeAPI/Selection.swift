@@ -1,0 +1,224 @@
+/// What a selection set selects, as data: the metadata that the normalizer and the cache
+/// reader walk alongside a response or a record, so that neither needs reflection or has to
+/// parse the operation's text at run time.
+///
+/// Generated code writes one `static let __selections: [Selection]` per selection set.
+public indirect enum Selection: Sendable, Hashable {
+    /// A field, with its arguments and, for objects, its own selections.
+    case field(Field)
+    /// An inline fragment (`... on User { … }`), or a group of fields under `@include`/`@skip`.
+    case inlineFragment(InlineFragment)
+    /// A named fragment spread (`...LaunchDetails`), carrying the fragment's selections.
+    case fragmentSpread(FragmentSpread)
+}
+
+extension Selection {
+    /// A selected field.
+    public struct Field: Sendable, Hashable {
+        /// The key of the field in the response: its alias, or its name.
+        public var responseKey: String
+        /// The schema's name of the field.
+        public var name: String
+        /// The arguments, in the order they are written, with variables unresolved.
+        public var arguments: [Argument]
+        /// The field's type as the schema declares it.
+        public var type: FieldType
+        /// The `@include`/`@skip` conditions, all of which must pass for the field to be selected.
+        public var conditions: [Condition]
+        /// Client-side directives (`@connection`, `@appendEdge`, …) kept for the store; never sent.
+        public var directives: [Directive]
+
+        /// Creates field metadata; generated code calls this.
+        public init(
+            _ name: String,
+            alias: String? = nil,
+            arguments: [Argument] = [],
+            type: FieldType,
+            conditions: [Condition] = [],
+            directives: [Directive] = []
+        ) {
+            self.responseKey = alias ?? name
+            self.name = name
+            self.arguments = arguments
+            self.type = type
+            self.conditions = conditions
+            self.directives = directives
+        }
+
+        /// The nested selections of an object field (through lists and non-null), or `nil` for a leaf.
+        public var selections: [Selection]? {
+            type.selections
+        }
+
+        /// Whether this is the client-only `__id` field, the record key of the parent object.
+        public var isClientID: Bool { name == "__id" }
+    }
+
+    /// A field's type: a leaf or an object, wrapped in lists and non-null as the schema says.
+    public indirect enum FieldType: Sendable, Hashable {
+        /// A scalar or enum, named as in the schema.
+        case scalar(String)
+        /// An object, interface or union, named as in the schema, with the selections made on it.
+        case object(String, [Selection])
+        /// A list of the wrapped type.
+        case list(FieldType)
+        /// A non-null wrapper.
+        case nonNull(FieldType)
+
+        /// The nested selections of an object type, through lists and non-null.
+        public var selections: [Selection]? {
+            switch self {
+            case .scalar: nil
+            case .object(_, let selections): selections
+            case .list(let inner), .nonNull(let inner): inner.selections
+            }
+        }
+
+        /// The name of the named type inside the wrappers.
+        public var namedType: String {
+            switch self {
+            case .scalar(let name), .object(let name, _): name
+            case .list(let inner), .nonNull(let inner): inner.namedType
+            }
+        }
+
+        /// Whether the outermost wrapper is non-null.
+        public var isNonNull: Bool {
+            if case .nonNull = self { return true }
+            return false
+        }
+    }
+
+    /// An argument of a field or a directive.
+    public struct Argument: Sendable, Hashable {
+        /// The argument's name.
+        public var name: String
+        /// Its value, which may refer to variables.
+        public var value: ArgumentValue
+
+        /// Creates an argument.
+        public init(_ name: String, _ value: ArgumentValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// An `@include(if:)` or `@skip(if:)` condition on a variable. Conditions with literal
+    /// values are resolved by code generation and never appear here.
+    public struct Condition: Sendable, Hashable {
+        /// The Boolean variable the condition reads.
+        public var variable: String
+        /// `true` for `@include`, `false` for `@skip`.
+        public var passesWhen: Bool
+
+        /// `@include(if: $variable)`.
+        public static func include(_ variable: String) -> Condition {
+            Condition(variable: variable, passesWhen: true)
+        }
+
+        /// `@skip(if: $variable)`.
+        public static func skip(_ variable: String) -> Condition {
+            Condition(variable: variable, passesWhen: false)
+        }
+
+        /// Whether the condition passes for the given variables; an absent variable counts as false.
+        public func passes(with variables: JSONObject) -> Bool {
+            let value = variables[variable] == .bool(true)
+            return value == passesWhen
+        }
+    }
+
+    /// A client-side directive, kept for the store and stripped from the document sent.
+    public struct Directive: Sendable, Hashable {
+        /// The directive's name without `@`.
+        public var name: String
+        /// Its arguments.
+        public var arguments: [Argument]
+
+        /// Creates a directive.
+        public init(_ name: String, arguments: [Argument] = []) {
+            self.name = name
+            self.arguments = arguments
+        }
+    }
+
+    /// The concrete types for which a fragment applies.
+    public struct TypeCondition: Sendable, Hashable {
+        /// The type named in the condition (`on User`).
+        public var name: String
+        /// The object types that match it: the type itself, or the implementations or members
+        /// of an interface or union, as the schema knew them when the code was generated.
+        public var possibleTypes: Set<String>
+
+        /// Creates a type condition.
+        public init(_ name: String, possibleTypes: Set<String>) {
+            self.name = name
+            self.possibleTypes = possibleTypes
+        }
+
+        /// Whether an object of the given `__typename` matches.
+        public func matches(_ typename: String) -> Bool {
+            possibleTypes.contains(typename)
+        }
+    }
+
+    /// An inline fragment.
+    public struct InlineFragment: Sendable, Hashable {
+        /// The type condition, or `nil` when the fragment always applies.
+        public var typeCondition: TypeCondition?
+        /// The `@include`/`@skip` conditions on the fragment.
+        public var conditions: [Condition]
+        /// The fragment's selections.
+        public var selections: [Selection]
+
+        /// Creates inline fragment metadata.
+        public init(on typeCondition: TypeCondition?, conditions: [Condition] = [], selections: [Selection]) {
+            self.typeCondition = typeCondition
+            self.conditions = conditions
+            self.selections = selections
+        }
+    }
+
+    /// A named fragment spread.
+    public struct FragmentSpread: Sendable, Hashable {
+        /// The fragment's name.
+        public var name: String
+        /// The fragment's type condition.
+        public var typeCondition: TypeCondition
+        /// The `@include`/`@skip` conditions on the spread.
+        public var conditions: [Condition]
+        /// The fragment's selections.
+        public var selections: [Selection]
+
+        /// Creates fragment spread metadata from a generated fragment type.
+        public init<F: Fragment>(_ fragment: F.Type, conditions: [Condition] = []) {
+            self.name = F.fragmentName
+            self.typeCondition = F.__typeCondition
+            self.conditions = conditions
+            self.selections = F.__selections
+        }
+    }
+}
+
+/// The value of an argument in an operation: a literal, or a reference to a variable.
+public indirect enum ArgumentValue: Sendable, Hashable {
+    /// A variable, `$name`.
+    case variable(String)
+    /// A literal scalar, enum (as its name) or `null`.
+    case literal(JSONValue)
+    /// A list literal that may contain variables.
+    case list([ArgumentValue])
+    /// An input object literal that may contain variables, fields in written order.
+    case object([Selection.Argument])
+
+    /// The value with variables replaced by their values; an absent variable becomes `null`.
+    public func resolved(with variables: JSONObject) -> JSONValue {
+        switch self {
+        case .variable(let name): variables[name] ?? .null
+        case .literal(let value): value
+        case .list(let values): .array(values.map { $0.resolved(with: variables) })
+        case .object(let fields):
+            .object(JSONObject(fields.map { ($0.name, $0.value.resolved(with: variables)) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A generated type for the fields an operation or fragment selects on one object.
+///
+/// Generated selection sets are plain structs with stored properties and memberwise
+/// initializers, so they can be built by hand (for optimistic responses and tests), decoded
+/// from a response, compared, and encoded back to the JSON a server would send.
+///
+/// ## Topics
+/// ### Metadata
+/// - ``__selections``
+/// - ``__parentType``
+/// ### Reading and writing
+/// - ``init(from:)``
+/// - ``__fields``
+public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Sendable {
+    /// The schema type the selections are made on (an object, interface or union).
+    static var __parentType: String { get }
+    /// What is selected, for the normalizer and the cache reader.
+    static var __selections: [Selection] { get }
+    /// Reads the selection set from a response object.
+    init(from object: ResponseObject) throws
+    /// The selection set as the response object a server would send for it.
+    var __fields: JSONObject { get }
+}
+
+extension SelectionSet {
+    public init(responseValue: JSONValue) throws {
+        switch responseValue {
+        case .object(let fields): try self.init(from: ResponseObject(fields))
+        case .null: throw ResponseDecodingError(.unexpectedNull)
+        default: throw ResponseDecodingError.typeMismatch(expected: "an object", found: responseValue)
+        }
+    }
+
+    public var responseValue: JSONValue { .object(__fields) }
+
+    /// Reads the selection set from response JSON, such as the `data` of a response.
+    public init(json: JSONObject) throws {
+        try self.init(from: ResponseObject(json))
+    }
+}
+
+/// The `Data` of an operation: the selections on the query, mutation or subscription root.
+public protocol RootSelectionSet: SelectionSet {}
+
+/// A generated named fragment (`fragment LaunchDetails on Launch { … }`), usable on its own
+/// and reached from the selection sets that spread it as `.fragments.launchDetails`.
+public protocol Fragment: SelectionSet {
+    /// The fragment's name in the GraphQL document.
+    static var fragmentName: String { get }
+    /// The fragment's type condition.
+    static var __typeCondition: Selection.TypeCondition { get }
+    /// The fragment's definition as sent to the server, without the fragments it spreads.
+    static var fragmentDefinition: String { get }
+}
