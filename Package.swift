@@ -7,7 +7,9 @@ let package = Package(
     products: [
         // What generated code imports: a small runtime vocabulary, no networking.
         .library(name: "ApogeeAPI", targets: ["ApogeeAPI"]),
-        // The client: interceptor chain, HTTP transport, (later) the normalized store.
+        // The normalized store: records, normalization, reads, watchers, transactions.
+        .library(name: "ApogeeStore", targets: ["ApogeeStore"]),
+        // The client: interceptor chain, HTTP transport, cache policies over the store.
         .library(name: "Apogee", targets: ["Apogee"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
@@ -31,10 +33,12 @@ let package = Package(
     targets: [
         // MARK: Runtime vocabulary and client
         .target(name: "ApogeeAPI"),
+        .target(name: "ApogeeStore", dependencies: ["ApogeeAPI"]),
         .target(
             name: "Apogee",
             dependencies: [
                 "ApogeeAPI",
+                "ApogeeStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -98,6 +102,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ApogeeAPITests", dependencies: ["ApogeeAPI"]),
+        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeStore"]),
         .testTarget(name: "ApogeeCodegenTests", dependencies: ["ApogeeCodegen"]),
         .testTarget(
             name: "ApogeeTests",

@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so that `swift test` never builds them.
+// Run with `swift package benchmark` from this folder (release builds).
+import PackageDescription
+
+let benchmarkPlugin: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+
+let package = Package(
+    name: "ApogeeBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(name: "Apogee", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CodegenBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ApogeeCodegen", package: "Apogee"),
+            ],
+            path: "Benchmarks/CodegenBenchmarks",
+            plugins: benchmarkPlugin
+        ),
+        .executableTarget(
+            name: "ClientBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Apogee", package: "Apogee"),
+                .product(name: "ApogeeExampleServer", package: "Apogee"),
+            ],
+            path: "Benchmarks/ClientBenchmarks",
+            plugins: benchmarkPlugin
+        ),
+        .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ApogeeStore", package: "Apogee"),
+            ],
+            path: "Benchmarks/StoreBenchmarks",
+            plugins: benchmarkPlugin
+        ),
+    ]
+)

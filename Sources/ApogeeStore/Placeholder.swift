@@ -1,0 +1,1 @@
+// Placeholder so the package graph resolves; replaced by the store implementation.
