@@ -26,6 +26,8 @@ public protocol GraphQLOperation: Sendable {
     /// The document to send: the operation and the fragments it uses, with client-only
     /// directives and fields removed.
     static var document: String { get }
+    /// The hex SHA-256 of ``document``, which names it in automatic persisted queries.
+    static var operationIdentifier: String { get }
     /// The variables, in the order the operation declares them. Variables left out
     /// (`GraphQLNullable.none`) are absent.
     var variables: [InputField] { get }
@@ -33,6 +35,10 @@ public protocol GraphQLOperation: Sendable {
 
 extension GraphQLOperation {
     public var variables: [InputField] { [] }
+
+    /// The identifier of the document for automatic persisted queries: the hex SHA-256 of
+    /// ``document``. Generated operations store it so it is computed once, at generation time.
+    public static var operationIdentifier: String { SHA256.hexDigest(of: document) }
 
     /// The variables as JSON, with uploads as `null`: the form used for cache keys and
     /// for the body of a request that carries no file.
