@@ -67,6 +67,7 @@ let package = Package(
         .target(
             name: "ApogeeExampleServer",
             dependencies: [
+                "ApogeeAPI",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What RocketReserver's resolvers know about one request: the server's state and who asks.
+struct RocketReserverContext: Sendable {
+    let store: RocketReserverStore
+    /// The session token from the `Authorization` header, raw or after `Bearer `.
+    let token: String?
+    /// Files of a multipart request, by the key the `Upload` variables were replaced with.
+    let uploads: [String: UploadedFile]
+
+    init(store: RocketReserverStore, authorization: String?, uploads: [String: UploadedFile] = [:]) {
+        self.store = store
+        self.uploads = uploads
+        guard let authorization = authorization?.trimmingCharacters(in: .whitespaces), !authorization.isEmpty else {
+            self.token = nil
+            return
+        }
+        if authorization.lowercased().hasPrefix("bearer ") {
+            self.token = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        } else {
+            self.token = authorization
+        }
+    }
+
+    /// The user of the token, or `nil` when there is no token or it is unknown.
+    func currentUserIfValid() async -> RocketUser? {
+        guard let token else { return nil }
+        return await store.user(token: token)
+    }
+
+    /// The user of the token; `nil` when no token was sent, an error when the token is unknown.
+    func currentUser() async throws -> RocketUser? {
+        guard let token else { return nil }
+        guard let user = await store.user(token: token) else {
+            throw ResolverError.unauthenticated("The Authorization token is not valid; log in again.")
+        }
+        return user
+    }
+
+    /// The user of the token, or an error when there is none: for operations that need a login.
+    func requireUser() async throws -> RocketUser {
+        guard let user = try await currentUser() else {
+            throw ResolverError.unauthenticated("You must be logged in: send the token from login in the Authorization header.")
+        }
+        return user
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The mutable state of one RocketReserver server: users, their sessions and bookings.
+///
+/// One instance per running server, so tests running in parallel never see each other's users.
+actor RocketReserverStore {
+    private struct Account {
+        let id: GraphQLID
+        let email: String
+        var profileImage: String?
+        /// Booked launch IDs in booking order, which is the order `trips` lists them in.
+        var bookings: [GraphQLID] = []
+    }
+
+    let launches: [Launch]
+    private let launchesByID: [GraphQLID: Launch]
+    private var accountsByEmail: [String: Account] = [:]
+    private var emailsByID: [GraphQLID: String] = [:]
+    private var emailsByToken: [String: String] = [:]
+    private var tripsBookedTotal = 0
+    private var tripsBookedListeners: [UUID: AsyncStream<Int?>.Continuation] = [:]
+
+    init(launches: [Launch] = LaunchCatalog.launches) {
+        self.launches = launches
+        self.launchesByID = Dictionary(launches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func launch(id: GraphQLID) -> Launch? {
+        launchesByID[id]
+    }
+
+    /// Finds or creates the user of `email` and opens a new session for it.
+    func login(email: String) -> RocketUser {
+        let normalized = email.lowercased()
+        let account = accountsByEmail[normalized] ?? Account(id: GraphQLID(String(accountsByEmail.count + 1)), email: normalized)
+        accountsByEmail[normalized] = account
+        emailsByID[account.id] = normalized
+        let token = Self.makeToken()
+        emailsByToken[token] = normalized
+        return user(of: account, token: token)
+    }
+
+    /// The user of a session token, or `nil` when the token is unknown.
+    func user(token: String) -> RocketUser? {
+        guard let email = emailsByToken[token], let account = accountsByEmail[email] else { return nil }
+        return user(of: account, token: token)
+    }
+
+    func isBooked(launchID: GraphQLID, userID: GraphQLID) -> Bool {
+        account(id: userID)?.bookings.contains(launchID) ?? false
+    }
+
+    func bookedLaunches(userID: GraphQLID) -> [Launch?] {
+        (account(id: userID)?.bookings ?? []).map { launchesByID[$0] }
+    }
+
+    /// Books each known launch; returns the launches now booked and the IDs that are unknown.
+    func book(launchIDs: [GraphQLID], userID: GraphQLID) -> (booked: [Launch], unknown: [GraphQLID]) {
+        guard let email = emailsByID[userID], var account = accountsByEmail[email] else { return ([], launchIDs) }
+        var booked: [Launch] = []
+        var unknown: [GraphQLID] = []
+        for id in launchIDs {
+            guard let launch = launchesByID[id] else {
+                unknown.append(id)
+                continue
+            }
+            if !account.bookings.contains(id) {
+                account.bookings.append(id)
+                tripsBookedTotal += 1
+            }
+            booked.append(launch)
+        }
+        accountsByEmail[email] = account
+        if !booked.isEmpty { announceTripsBooked() }
+        return (booked, unknown)
+    }
+
+    /// Cancels one booking; `false` when the launch was not booked by this user.
+    func cancel(launchID: GraphQLID, userID: GraphQLID) -> Bool {
+        guard let email = emailsByID[userID], var account = accountsByEmail[email],
+            let index = account.bookings.firstIndex(of: launchID)
+        else { return false }
+        account.bookings.remove(at: index)
+        accountsByEmail[email] = account
+        tripsBookedTotal -= 1
+        return true
+    }
+
+    /// Records the profile image of a user and returns the updated user.
+    func setProfileImage(_ name: String, userID: GraphQLID, token: String?) -> RocketUser? {
+        guard let email = emailsByID[userID], var account = accountsByEmail[email] else { return nil }
+        account.profileImage = name
+        accountsByEmail[email] = account
+        return user(of: account, token: token)
+    }
+
+    /// A stream of the total number of booked trips, one element per successful booking.
+    func tripsBookedUpdates() -> AsyncStream<Int?> {
+        let (stream, continuation) = AsyncStream<Int?>.makeStream()
+        let id = UUID()
+        tripsBookedListeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeListener(id) }
+        }
+        return stream
+    }
+
+    private func removeListener(_ id: UUID) {
+        tripsBookedListeners[id] = nil
+    }
+
+    private func announceTripsBooked() {
+        for continuation in tripsBookedListeners.values {
+            continuation.yield(tripsBookedTotal)
+        }
+    }
+
+    private func account(id: GraphQLID) -> Account? {
+        emailsByID[id].flatMap { accountsByEmail[$0] }
+    }
+
+    private func user(of account: Account, token: String?) -> RocketUser {
+        RocketUser(id: account.id, email: account.email, profileImage: account.profileImage, token: token)
+    }
+
+    /// 32 random bytes, URL-safe base64: unguessable and meaningless to the client.
+    private static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
