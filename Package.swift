@@ -39,10 +39,14 @@ let package = Package(
             dependencies: [
                 "ApogeeAPI",
                 "ApogeeStore",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "ApogeeTesting", dependencies: ["Apogee"]),
+        .target(
+            name: "ApogeeTesting",
+            dependencies: ["Apogee", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // MARK: Code generation
         .target(

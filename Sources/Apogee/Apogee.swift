@@ -1,0 +1,4 @@
+// One import for users: `import Apogee` brings the runtime vocabulary that generated code uses,
+// and the HTTP field and status types that appear in requests and results.
+@_exported import ApogeeAPI
+@_exported import HTTPTypes

@@ -1,0 +1,73 @@
+import ApogeeAPI
+import Foundation
+import HTTPTypes
+
+/// Sends GraphQL operations to one endpoint through an interceptor chain.
+///
+/// ```swift
+/// let client = ApogeeClient(url: URL(string: "https://example.com/graphql")!)
+/// let result = try await client.perform(mutation: BookTripMutation(id: "25"))
+/// if let bookTrips = result.data?.bookTrips { … }
+/// if let errors = result.errors { … }
+/// ```
+///
+/// Each operation runs through the interceptors that ``interceptorProvider`` builds for it,
+/// first to last, and is then sent by ``transport``. A client is cheap to share: it holds no
+/// per-operation state.
+public final class ApogeeClient: Sendable {
+    /// The GraphQL endpoint. Credentials are only ever sent to its origin.
+    public let url: URL
+    /// Builds the interceptor chain for each operation.
+    public let interceptorProvider: any InterceptorProvider
+    /// Sends the HTTP requests.
+    public let transport: any HTTPTransport
+    /// Settings that apply to every operation.
+    public let configuration: Configuration
+
+    private let network: NetworkFetch
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - url: The GraphQL endpoint.
+    ///   - interceptorProvider: Builds each operation's chain; the standard interceptors by default.
+    ///   - transport: Sends the requests; `URLSession` by default.
+    ///   - configuration: Timeouts, header fields and the use of `GET`.
+    public init(
+        url: URL,
+        interceptorProvider: any InterceptorProvider = DefaultInterceptorProvider(),
+        transport: any HTTPTransport = URLSessionTransport(),
+        configuration: Configuration = Configuration()
+    ) {
+        self.url = url
+        self.interceptorProvider = interceptorProvider
+        self.transport = transport
+        self.configuration = configuration
+        self.network = NetworkFetch(transport: transport)
+    }
+
+    /// The request the chain starts from: the operation at the endpoint, with the configured
+    /// header fields and the method its kind allows.
+    func makeRequest<Operation: GraphQLOperation>(for operation: Operation) -> GraphQLRequest<Operation> {
+        var headers = configuration.headers
+        headers[.accept] = GraphQLRequest<Operation>.acceptedMediaTypes
+        let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
+        return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout)
+    }
+
+    /// Runs an operation through a fresh chain, again from the start each time an interceptor
+    /// throws ``RestartChain``, up to the configured limit.
+    func send<Operation: GraphQLOperation>(_ operation: Operation) async throws -> GraphQLResult<Operation.Data> {
+        var request = makeRequest(for: operation)
+        while true {
+            let chain = InterceptorChain<Operation>(interceptors: interceptorProvider.interceptors(for: operation), network: network)
+            do {
+                return try await chain.proceed(request)
+            } catch let restart as RestartChain {
+                guard request.context.chainRestarts < configuration.maximumChainRestarts else {
+                    throw ApogeeError.tooManyChainRestarts(limit: configuration.maximumChainRestarts, lastReason: restart.reason)
+                }
+                request.context.chainRestarts += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ApogeeAPI
+import HTTPTypes
+
+/// The outcome of an operation that reached a GraphQL response: typed data, errors, or both.
+///
+/// GraphQL errors are results, not thrown errors. When a field fails, the server sets it to
+/// `null` (and its nearest nullable parent, if the field is non-null) and reports the error;
+/// the result then has the partial ``data`` and the ``errors`` together.
+///
+/// ```swift
+/// switch result {
+/// case .success(let graphQLResult):
+///     if let bookTrips = graphQLResult.data?.bookTrips { … }
+///     if let errors = graphQLResult.errors { … }
+/// case .failure(let error): …
+/// }
+/// ```
+public struct GraphQLResult<Data: Sendable>: Sendable {
+    /// Where a result came from.
+    public typealias Source = ResultSource
+
+    /// The typed data, possibly partial; `nil` when the server returned `data: null` or none.
+    public var data: Data?
+    /// The errors the server reported, or `nil` when there were none.
+    public var errors: [GraphQLError]?
+    /// The response's `extensions`, when the server sent any.
+    public var extensions: JSONObject?
+    /// Whether the server or the local store produced the result.
+    public var source: Source
+    /// The HTTP response's status and header fields; `nil` for a result from the store.
+    public var httpResponse: HTTPResponse?
+
+    /// The `data` object as the server sent it, kept so that the store can normalize the
+    /// response without encoding the typed data again. `nil` when the result was built by hand.
+    var dataJSON: JSONObject?
+
+    /// Creates a result, for an interceptor that answers instead of the server or for tests.
+    public init(
+        data: Data?,
+        errors: [GraphQLError]? = nil,
+        extensions: JSONObject? = nil,
+        source: Source = .server,
+        httpResponse: HTTPResponse? = nil
+    ) {
+        self.data = data
+        self.errors = errors
+        self.extensions = extensions
+        self.source = source
+        self.httpResponse = httpResponse
+    }
+}

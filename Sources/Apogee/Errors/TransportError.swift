@@ -1,0 +1,40 @@
+import Foundation
+
+/// A request that got no HTTP response.
+public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure, for code that decides whether to retry.
+    public enum Kind: Sendable, Hashable {
+        /// Nothing accepted the connection: refused, host not found, unreachable.
+        case cannotConnect
+        /// The connection broke before the whole response arrived.
+        case connectionLost
+        /// The response did not arrive within the request's timeout.
+        case timedOut
+        /// Another failure of the underlying HTTP stack; ``TransportError/message`` says which.
+        case other
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// The URL the request was sent to.
+    public var url: URL
+    /// What the HTTP stack reported.
+    public var message: String
+
+    /// Creates a transport error; custom transports throw it wrapped in ``ApogeeError/transport(_:)``.
+    public init(kind: Kind, url: URL, message: String) {
+        self.kind = kind
+        self.url = url
+        self.message = message
+    }
+
+    public var description: String {
+        let what = switch kind {
+        case .cannotConnect: "Could not connect to"
+        case .connectionLost: "The connection was lost while talking to"
+        case .timedOut: "Timed out waiting for"
+        case .other: "The request failed for"
+        }
+        return "\(what) \(url.absoluteString): \(message)"
+    }
+}

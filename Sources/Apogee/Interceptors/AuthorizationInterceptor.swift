@@ -1,0 +1,53 @@
+import ApogeeAPI
+import HTTPTypes
+
+/// Adds the user's token to requests for the client's endpoint, and never to another origin.
+///
+/// The token is asked for on every request, so a refreshed token is used at once, and retries
+/// (which pass through this interceptor again) carry the newest token. A request whose URL an
+/// interceptor pointed at another origin goes without it; ``URLSessionTransport`` removes it
+/// from redirects that leave the origin.
+///
+/// ```swift
+/// let tokens = InMemoryTokenStore()
+/// let provider = DefaultInterceptorProvider(authorization: AuthorizationInterceptor(tokenStore: tokens))
+/// ```
+public struct AuthorizationInterceptor: GraphQLInterceptor {
+    /// Gets the current token.
+    public typealias TokenSource = @Sendable () async throws -> String?
+
+    /// The header field that carries the token.
+    public let fieldName: HTTPField.Name
+    /// The scheme written before the token (`Bearer`), or `nil` to send the token alone.
+    public let scheme: String?
+    private let token: TokenSource
+
+    /// An interceptor that asks a closure for the token.
+    /// - Parameters:
+    ///   - fieldName: The header field; `Authorization` by default.
+    ///   - scheme: Written before the token with a space; `nil` sends the token alone, as the
+    ///     reference tutorial's server expects.
+    ///   - token: Returns the token to send, or `nil` to send none.
+    public init(fieldName: HTTPField.Name = .authorization, scheme: String? = "Bearer", token: @escaping TokenSource) {
+        self.fieldName = fieldName
+        self.scheme = scheme
+        self.token = token
+    }
+
+    /// An interceptor that reads the token from a store.
+    public init(fieldName: HTTPField.Name = .authorization, scheme: String? = "Bearer", tokenStore: some TokenStore) {
+        self.init(fieldName: fieldName, scheme: scheme) { try await tokenStore.currentToken() }
+    }
+
+    public func intercept<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    ) async throws -> GraphQLResult<Operation.Data> {
+        guard request.isSentToEndpointOrigin, let token = try await token() else {
+            return try await next(request)
+        }
+        var request = request
+        request.headers[fieldName] = scheme.map { "\($0) \(token)" } ?? token
+        return try await next(request)
+    }
+}

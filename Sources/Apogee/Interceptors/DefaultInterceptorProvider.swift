@@ -1,0 +1,53 @@
+import ApogeeAPI
+import Logging
+
+/// The standard chain: retry, then automatic persisted queries, then authorization, then
+/// logging, each only when configured.
+///
+/// Retry comes first so that each attempt goes through the rest again (a fresh token, the
+/// persisted query exchange). Logging comes last so that it logs each attempt as sent.
+///
+/// ```swift
+/// let provider = DefaultInterceptorProvider(
+///     authorization: AuthorizationInterceptor(tokenStore: tokens),
+///     logger: Logger(label: "graphql")
+/// )
+/// ```
+public struct DefaultInterceptorProvider: InterceptorProvider {
+    /// Retries failed queries; `nil` for none.
+    public var retry: RetryInterceptor?
+    /// Sends document hashes; `nil` to always send the document.
+    public var persistedQueries: AutomaticPersistedQueryInterceptor?
+    /// Adds the user's token; `nil` to send none.
+    public var authorization: AuthorizationInterceptor?
+    /// Logs requests; `nil` for no logging.
+    public var logging: LoggingInterceptor?
+
+    /// Creates a provider.
+    /// - Parameters:
+    ///   - retry: Retries failed queries with backoff; the default policy by default.
+    ///   - persistedQueries: Automatic persisted queries; off by default.
+    ///   - authorization: Adds a token to each request for the endpoint; none by default.
+    ///   - logger: Where to log requests; no logging by default.
+    public init(
+        retry: RetryInterceptor? = RetryInterceptor(),
+        persistedQueries: AutomaticPersistedQueryInterceptor? = nil,
+        authorization: AuthorizationInterceptor? = nil,
+        logger: Logger? = nil
+    ) {
+        self.retry = retry
+        self.persistedQueries = persistedQueries
+        self.authorization = authorization
+        self.logging = logger.map { LoggingInterceptor(logger: $0) }
+    }
+
+    public func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+        var interceptors: [any GraphQLInterceptor] = []
+        interceptors.reserveCapacity(4)
+        if let retry { interceptors.append(retry) }
+        if let persistedQueries { interceptors.append(persistedQueries) }
+        if let authorization { interceptors.append(authorization) }
+        if let logging { interceptors.append(logging) }
+        return interceptors
+    }
+}

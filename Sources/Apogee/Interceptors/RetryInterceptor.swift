@@ -1,0 +1,77 @@
+import ApogeeAPI
+import HTTPTypes
+
+/// Sends a request again after a failure that may pass: a transport failure, a 5xx status, or
+/// 429 Too Many Requests (waiting as long as its `Retry-After` asks).
+///
+/// Retries go from this interceptor's place in the chain, so the interceptors after it (the
+/// token, persisted queries) run again for each attempt. Queries are retried by default;
+/// mutations only when ``RetryPolicy/retriesMutations`` is set. When the attempts run out,
+/// the last failure is thrown (or the last result returned) as it was.
+public struct RetryInterceptor: GraphQLInterceptor {
+    /// When and how soon to retry.
+    public let policy: RetryPolicy
+    private let sleeper: any Sleeper
+
+    /// Creates the interceptor.
+    /// - Parameters:
+    ///   - policy: Attempts, backoff and which operations are retried.
+    ///   - sleeper: Waits between attempts; tests pass one that records the delays.
+    public init(policy: RetryPolicy = RetryPolicy(), sleeper: any Sleeper = TaskSleeper()) {
+        self.policy = policy
+        self.sleeper = sleeper
+    }
+
+    public func intercept<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    ) async throws -> GraphQLResult<Operation.Data> {
+        guard policy.retries(Operation.operationType), policy.maximumAttempts > 1 else {
+            return try await next(request)
+        }
+        var generator = SystemRandomNumberGenerator()
+        var attempt = 1
+        while true {
+            let outcome: Result<GraphQLResult<Operation.Data>, any Error>
+            do {
+                outcome = .success(try await next(request))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard attempt < policy.maximumAttempts, let wait = retryDelay(after: outcome, retry: attempt, using: &generator) else {
+                return try outcome.get()
+            }
+            try await sleeper.sleep(for: wait)
+            attempt += 1
+        }
+    }
+
+    /// The wait before the next attempt, or `nil` when the outcome is final.
+    private func retryDelay<Data>(after outcome: Result<GraphQLResult<Data>, any Error>, retry: Int, using generator: inout some RandomNumberGenerator) -> Duration? {
+        switch outcome {
+        case .success(let result):
+            guard let head = result.httpResponse, Self.isRetryable(head.status) else { return nil }
+            return delay(beforeRetry: retry, honoring: head, using: &generator)
+        case .failure(ApogeeError.transport):
+            return policy.delay(beforeRetry: retry, using: &generator)
+        case .failure(ApogeeError.httpStatus(let head, _)), .failure(ApogeeError.invalidResponse(_, let head, _)):
+            guard Self.isRetryable(head.status) else { return nil }
+            return delay(beforeRetry: retry, honoring: head, using: &generator)
+        case .failure:
+            return nil
+        }
+    }
+
+    /// The backoff, unless the server said how long to wait; a wait longer than the policy's
+    /// maximum ends the retries, since coming back sooner would go against the server's word.
+    private func delay(beforeRetry retry: Int, honoring head: HTTPResponse, using generator: inout some RandomNumberGenerator) -> Duration? {
+        guard let retryAfter = RetryAfter.delay(in: head) else {
+            return policy.delay(beforeRetry: retry, using: &generator)
+        }
+        return retryAfter <= policy.maximumDelay ? retryAfter : nil
+    }
+
+    private static func isRetryable(_ status: HTTPResponse.Status) -> Bool {
+        status == .tooManyRequests || status.kind == .serverError
+    }
+}

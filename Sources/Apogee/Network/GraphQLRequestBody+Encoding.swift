@@ -1,0 +1,47 @@
+import ApogeeAPI
+
+extension GraphQLRequestBody {
+    /// The body as the JSON of a `POST` request: `query`, `operationName`, `variables` and,
+    /// when there are any, `extensions`, and nothing else.
+    func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.writeRaw("{")
+        if let query {
+            writer.write("query")
+            writer.writeRaw(":")
+            writer.write(query)
+            writer.writeRaw(",")
+        }
+        writer.write("operationName")
+        writer.writeRaw(":")
+        writer.write(operationName)
+        writer.writeRaw(",")
+        writer.write("variables")
+        writer.writeRaw(":")
+        writer.write(variables)
+        if !extensions.isEmpty {
+            writer.writeRaw(",")
+            writer.write("extensions")
+            writer.writeRaw(":")
+            writer.write(JSONValue.object(extensions))
+        }
+        writer.writeRaw("}")
+        return writer.bytes
+    }
+
+    /// The body as the URL query parameters of a `GET` request, JSON members as JSON text.
+    func queryParameters() -> [(name: String, value: String)] {
+        var parameters: [(name: String, value: String)] = []
+        if let query { parameters.append(("query", query)) }
+        parameters.append(("operationName", operationName))
+        if !variables.isEmpty {
+            var writer = JSONWriter()
+            writer.write(variables)
+            parameters.append(("variables", String(decoding: writer.bytes, as: UTF8.self)))
+        }
+        if !extensions.isEmpty {
+            parameters.append(("extensions", JSONValue.object(extensions).serializedString))
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Keeps credentials from following a redirect to another origin.
+///
+/// URLSession copies every header field of the original request to the redirected one. When the
+/// new URL's origin differs from the original request's, only header fields that describe the
+/// body and the client are kept; `Authorization`, cookies, API keys and any other field that
+/// might carry a secret are dropped, whatever their name.
+final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+    /// Header fields that carry no credential and that the redirected request still needs.
+    static let fieldsKeptAcrossOrigins: Set<String> = [
+        "accept", "accept-encoding", "accept-language", "content-type", "content-length", "user-agent",
+    ]
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let original = task.originalRequest?.url, let destination = request.url, !Origin.same(original, destination) else {
+            completionHandler(request)
+            return
+        }
+        completionHandler(Self.withoutCredentials(request))
+    }
+
+    static func withoutCredentials(_ request: URLRequest) -> URLRequest {
+        var request = request
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where !fieldsKeptAcrossOrigins.contains(name.lowercased()) {
+            request.setValue(nil, forHTTPHeaderField: name)
+        }
+        return request
+    }
+}

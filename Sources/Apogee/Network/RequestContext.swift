@@ -1,0 +1,34 @@
+/// A key for a value that travels with a request through the interceptor chain.
+///
+/// Interceptors that work together (a cache policy read by cache interceptors, an idempotency
+/// key kept across retries) pass values this way instead of through headers.
+///
+/// ```swift
+/// enum TraceIDKey: RequestContextKey {
+///     static let defaultValue: String? = nil
+/// }
+/// request.context[TraceIDKey.self] = "abc"
+/// ```
+public protocol RequestContextKey {
+    /// The type of the value.
+    associatedtype Value: Sendable
+    /// The value when none was set.
+    static var defaultValue: Value { get }
+}
+
+/// Values that travel with one request through the interceptor chain.
+public struct RequestContext: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    /// How many times the chain has been started over for this request (0 on the first run).
+    public internal(set) var chainRestarts = 0
+
+    /// An empty context.
+    public init() {}
+
+    /// The value for a key, or the key's default value.
+    public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}

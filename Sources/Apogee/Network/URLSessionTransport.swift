@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests with Foundation's `URLSession`, on Linux (FoundationNetworking) as on Apple
+/// platforms.
+///
+/// Redirects are followed, but when one leads to another origin every header field that could
+/// carry a credential is removed first (see ``RedirectGuard``). Cancelling the task that sends
+/// a request cancels the `URLSession` task.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// Creates a transport with its own session.
+    /// - Parameter configuration: The session's configuration; ephemeral by default, so nothing
+    ///   (cookies, cache) persists between runs unless asked for.
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        // The session keeps its delegate until it is invalidated, which `deinit` does.
+        session = URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        let urlRequest = Self.urlRequest(for: request)
+        let handle = DataTaskHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPTransportResponse, any Error>) in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    continuation.resume(with: Self.outcome(data: data, response: response, error: error, url: request.url, timeout: request.timeout))
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
+    private static func urlRequest(for request: HTTPTransportRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.timeoutInterval = request.timeout.timeInterval
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        }
+        switch request.body.storage {
+        case .bytes(let data):
+            if !data.isEmpty { urlRequest.httpBody = data }
+        }
+        return urlRequest
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation's APIs take it.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
