@@ -1,0 +1,72 @@
+import ApogeeAPI
+
+/// How the store names the record of a response object.
+///
+/// By default an object with an `id` is `Typename:id` (`Launch:25`). ``keyFields`` names
+/// other identifying fields per type (the `@typePolicy(keyFields:)` idea): a type listed with
+/// no fields is never identified, so its objects live under their path. For full control,
+/// give a closure. An object without a key is stored under its path from its parent record.
+public struct CacheKeyPolicy: Sendable {
+    /// The fields that identify objects of each type, by `__typename`.
+    public var keyFields: [String: [String]]
+    /// The field that identifies objects of types not in ``keyFields``; `nil` keys them all by path.
+    public var defaultKeyField: String?
+    private var resolver: (@Sendable (_ typename: String, _ object: JSONObject) -> CacheKey?)?
+
+    /// Keys objects by `defaultKeyField` (`id`), or by the fields listed for their type.
+    public init(keyFields: [String: [String]] = [:], defaultKeyField: String? = "id") {
+        self.keyFields = keyFields
+        self.defaultKeyField = defaultKeyField
+        self.resolver = nil
+    }
+
+    /// Keys objects with a closure that sees the object's `__typename` and its response
+    /// fields; returning `nil` stores the object under its path. ``defaultKey(typename:object:)``
+    /// is there for the cases the closure does not want to handle itself.
+    public init(_ resolve: @escaping @Sendable (_ typename: String, _ object: JSONObject) -> CacheKey?) {
+        self.keyFields = [:]
+        self.defaultKeyField = "id"
+        self.resolver = resolve
+    }
+
+    /// `Typename:id`, and `keyFields` as configured.
+    public static let `default` = CacheKeyPolicy()
+
+    /// The key of an object, or `nil` when it should be stored under its path.
+    public func key(typename: String, object: JSONObject) -> CacheKey? {
+        if let resolver { return resolver(typename, object) }
+        return defaultKey(typename: typename, object: object)
+    }
+
+    /// The key ``keyFields`` and ``defaultKeyField`` give, ignoring any closure.
+    ///
+    /// One field gives `Typename:value`; several give `Typename:` followed by the canonical
+    /// JSON of those fields, so values containing separators cannot collide. An object that
+    /// lacks a key field, or has it null, has no key.
+    public func defaultKey(typename: String, object: JSONObject) -> CacheKey? {
+        if let fields = keyFields[typename] {
+            switch fields.count {
+            case 0: return nil
+            case 1: return singleFieldKey(typename: typename, value: object[fields[0]])
+            default:
+                var values = JSONObject(minimumCapacity: fields.count)
+                for field in fields {
+                    guard let value = object[field], !value.isNull else { return nil }
+                    values[field] = value
+                }
+                return CacheKey(typename + ":" + JSONValue.object(values).serializedString)
+            }
+        }
+        guard let defaultKeyField else { return nil }
+        return singleFieldKey(typename: typename, value: object[defaultKeyField])
+    }
+
+    private func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
+        switch value {
+        case .string(let string)?: CacheKey(typename + ":" + string)
+        case .int(let int)?: CacheKey(typename + ":" + String(int))
+        case nil, .null?: nil
+        case let other?: CacheKey(typename + ":" + other.serializedString)
+        }
+    }
+}

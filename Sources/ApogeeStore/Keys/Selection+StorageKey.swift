@@ -1,0 +1,30 @@
+import ApogeeAPI
+
+extension Selection.Field {
+    /// The key the field is stored under in its record: its name, followed by its arguments
+    /// as canonical JSON when it has any (`launch({"id":"25"})`), so that the same field with
+    /// different arguments never collides. Arguments whose variable is not given are left
+    /// out, as the server then uses the argument's default.
+    public func storageKey(with variables: JSONObject) -> String {
+        if arguments.isEmpty { return name }
+        var resolved = JSONObject(minimumCapacity: arguments.count)
+        for argument in arguments {
+            if case .variable(let variable) = argument.value, variables[variable] == nil { continue }
+            resolved[argument.name] = argument.value.resolved(with: variables)
+        }
+        if resolved.isEmpty { return name }
+        var writer = JSONWriter()
+        writer.write(.object(resolved))
+        return name + "(" + String(decoding: writer.bytes, as: UTF8.self) + ")"
+    }
+}
+
+extension Selection.Condition {
+    /// Whether every condition passes; no conditions always pass.
+    static func allPass(_ conditions: [Selection.Condition], with variables: JSONObject) -> Bool {
+        for condition in conditions where !condition.passes(with: variables) {
+            return false
+        }
+        return true
+    }
+}

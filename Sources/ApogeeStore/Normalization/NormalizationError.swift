@@ -1,0 +1,18 @@
+import ApogeeAPI
+
+/// Response data whose shape does not fit the selections it is written for. Nothing of the
+/// write is stored.
+public struct NormalizationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The record being written when the problem was found.
+    public var key: CacheKey
+    /// The field's storage key in that record.
+    public var field: String
+    /// What the selections expected there.
+    public var expected: String
+    /// What the data held.
+    public var found: String
+
+    public var description: String {
+        "cannot store '\(key.rawValue).\(field)': expected \(expected), found \(found)"
+    }
+}

@@ -1,0 +1,119 @@
+import ApogeeAPI
+
+/// The records of a response, before they are merged into the store.
+typealias NormalizedRecords = [CacheKey: [String: RecordValue]]
+
+/// Splits response data into records by walking the generated selections alongside the
+/// JSON: no reflection, and no parsing of the operation at run time.
+struct Normalizer {
+    let variables: JSONObject
+    let keyPolicy: CacheKeyPolicy
+    private(set) var records: NormalizedRecords = [:]
+    /// List indices between the current field and the element being normalized, used only
+    /// to build the path key of an object that has no key of its own.
+    private var indices: [Int] = []
+
+    init(variables: JSONObject, keyPolicy: CacheKeyPolicy) {
+        self.variables = variables
+        self.keyPolicy = keyPolicy
+    }
+
+    /// Normalizes one object, stored under `key`, and everything below it.
+    mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection]) throws(NormalizationError) {
+        var fields = [String: RecordValue](minimumCapacity: selections.count)
+        let typename = object["__typename"]?.stringValue
+        try collect(object, typename: typename, key: key, selections: selections, into: &fields)
+        if let index = records.index(forKey: key) {
+            records.values[index].merge(fields) { _, new in new }
+        } else {
+            records[key] = fields
+        }
+    }
+
+    private mutating func collect(
+        _ object: JSONObject,
+        typename: String?,
+        key: CacheKey,
+        selections: [Selection],
+        into fields: inout [String: RecordValue]
+    ) throws(NormalizationError) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                // `__id` is computed by the store, never sent by the server.
+                guard !field.isClientID, Selection.Condition.allPass(field.conditions, with: variables) else { continue }
+                // A field the response leaves out is not written, so it stays missing.
+                guard let value = object[field.responseKey] else { continue }
+                let storageKey = field.storageKey(with: variables)
+                fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey)
+            case .inlineFragment(let fragment):
+                guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
+                if let condition = fragment.typeCondition {
+                    guard let typename, condition.matches(typename) else { continue }
+                }
+                try collect(object, typename: typename, key: key, selections: fragment.selections, into: &fields)
+            case .fragmentSpread(let spread):
+                guard Selection.Condition.allPass(spread.conditions, with: variables),
+                      let typename, spread.typeCondition.matches(typename) else { continue }
+                try collect(object, typename: typename, key: key, selections: spread.selections, into: &fields)
+            }
+        }
+    }
+
+    private mutating func normalizeValue(
+        _ value: JSONValue,
+        type: Selection.FieldType,
+        parent: CacheKey,
+        field: String
+    ) throws(NormalizationError) -> RecordValue {
+        switch type {
+        case .nonNull(let inner):
+            return try normalizeValue(value, type: inner, parent: parent, field: field)
+        case .scalar:
+            return RecordValue(scalar: value)
+        case .object(let typeName, let selections):
+            switch value {
+            case .null:
+                return .null
+            case .object(let object):
+                let typename = object["__typename"]?.stringValue ?? typeName
+                let childKey = keyPolicy.key(typename: typename, object: object) ?? pathKey(parent: parent, field: field)
+                try normalize(object, as: childKey, selections: selections)
+                return .reference(childKey)
+            default:
+                throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)
+            }
+        case .list(let inner):
+            // Lists of scalars are kept whole, as the server sent them.
+            if inner.selections == nil { return RecordValue(scalar: value) }
+            switch value {
+            case .null:
+                return .null
+            case .array(let elements):
+                var values: [RecordValue] = []
+                values.reserveCapacity(elements.count)
+                for (index, element) in elements.enumerated() {
+                    indices.append(index)
+                    defer { indices.removeLast() }
+                    values.append(try normalizeValue(element, type: inner, parent: parent, field: field))
+                }
+                return .list(values)
+            default:
+                throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
+            }
+        }
+    }
+
+    /// `parent.field.0.1`: where an object without a key of its own lives.
+    private func pathKey(parent: CacheKey, field: String) -> CacheKey {
+        var path = parent.rawValue
+        path.reserveCapacity(path.utf8.count + field.utf8.count + 1 + indices.count * 4)
+        path += "."
+        path += field
+        for index in indices {
+            path += "."
+            path += String(index)
+        }
+        return CacheKey(path)
+    }
+}

@@ -1,0 +1,6 @@
+/// Something records can be read from: the store's visible records (the base with the
+/// optimistic layers over it), or a transaction's view (the base with its own writes).
+protocol RecordReading {
+    /// The record as this view sees it, or `nil` when it does not exist here.
+    func record(for key: CacheKey) throws -> Record?
+}

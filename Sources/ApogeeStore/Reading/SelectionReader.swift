@@ -1,0 +1,131 @@
+import ApogeeAPI
+
+/// Rebuilds response JSON from records by walking generated selections, noting every field it
+/// looks at, so the generated `init(from:)` can read it exactly as it reads a server response.
+struct SelectionReader<Records: RecordReading> {
+    let records: Records
+    let variables: JSONObject
+    private(set) var dependencies: Set<FieldKey> = []
+
+    init(records: Records, variables: JSONObject) {
+        self.records = records
+        self.variables = variables
+    }
+
+    /// Reads a selection set into a generated type; misses become a ``CacheMiss``.
+    mutating func read<Value: SelectionSet>(_ type: Value.Type, from key: CacheKey, selections: [Selection]) throws -> Value {
+        let object = try readObject(key, selections: selections)
+        do {
+            return try Value(from: ResponseObject(object))
+        } catch let error as ResponseDecodingError {
+            throw CacheMiss(key: key, field: nil, path: error.path, reason: .decodingFailed(error))
+        }
+    }
+
+    /// The response object for the record `key` with `selections`.
+    mutating func readObject(_ key: CacheKey, selections: [Selection]) throws -> JSONObject {
+        guard let record = try records.record(for: key) else {
+            // Depend on the fields we wanted, so that writing the record wakes the reader.
+            noteFields(of: key, selections: selections)
+            throw CacheMiss(key: key, field: nil, reason: .missingRecord)
+        }
+        var object = JSONObject(minimumCapacity: selections.count)
+        try collect(record, selections: selections, into: &object)
+        return object
+    }
+
+    private mutating func collect(_ record: Record, selections: [Selection], into object: inout JSONObject) throws {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                guard Selection.Condition.allPass(field.conditions, with: variables) else { continue }
+                let value: JSONValue
+                if field.isClientID {
+                    value = .string(record.key.rawValue)
+                } else {
+                    let storageKey = field.storageKey(with: variables)
+                    dependencies.insert(FieldKey(record.key, storageKey))
+                    guard let stored = record.fields[storageKey] else {
+                        throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
+                    }
+                    do {
+                        value = try readValue(stored, type: field.type, key: record.key, field: storageKey)
+                    } catch let miss as CacheMiss {
+                        throw miss.prepending(.field(field.responseKey))
+                    }
+                }
+                if let previous = object.updateValue(value, forKey: field.responseKey), previous != value {
+                    // The same response key selected twice, typically once directly and once
+                    // through a fragment: the server would have sent the union of both.
+                    object[field.responseKey] = previous.merging(value)
+                }
+            case .inlineFragment(let fragment):
+                guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
+                if let condition = fragment.typeCondition {
+                    guard condition.matches(try typename(of: record)) else { continue }
+                }
+                try collect(record, selections: fragment.selections, into: &object)
+            case .fragmentSpread(let spread):
+                guard Selection.Condition.allPass(spread.conditions, with: variables),
+                      spread.typeCondition.matches(try typename(of: record)) else { continue }
+                try collect(record, selections: spread.selections, into: &object)
+            }
+        }
+    }
+
+    private mutating func typename(of record: Record) throws -> String {
+        dependencies.insert(FieldKey(record.key, "__typename"))
+        switch record.fields["__typename"] {
+        case .scalar(.string(let typename))?: return typename
+        case nil: throw CacheMiss(key: record.key, field: "__typename", reason: .missingField)
+        default: throw CacheMiss(key: record.key, field: "__typename", reason: .invalidValue(expected: "a type name"))
+        }
+    }
+
+    private mutating func readValue(_ value: RecordValue, type: Selection.FieldType, key: CacheKey, field: String) throws -> JSONValue {
+        switch (type, value) {
+        case (.nonNull(let inner), _):
+            return try readValue(value, type: inner, key: key, field: field)
+        case (_, .null):
+            return .null
+        case (.scalar, .scalar(let json)):
+            return json
+        case (.scalar, .list(let elements)):
+            return .array(try elements.map { try readValue($0, type: type, key: key, field: field) })
+        case (.object(_, let selections), .reference(let child)):
+            return .object(try readObject(child, selections: selections))
+        case (.list(let inner), .list(let elements)):
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                do {
+                    values.append(try readValue(element, type: inner, key: key, field: field))
+                } catch let miss as CacheMiss {
+                    throw miss.prepending(.index(index))
+                }
+            }
+            return .array(values)
+        case (.list(let inner), .scalar(let json)) where inner.selections == nil:
+            // Lists of scalars are stored whole, as the server sent them.
+            return json
+        default:
+            let expected = type.selections == nil ? "a scalar" : (type.namedType + " data")
+            throw CacheMiss(key: key, field: field, reason: .invalidValue(expected: expected))
+        }
+    }
+
+    /// Records a dependency on every field a selection set would read of `key`.
+    private mutating func noteFields(of key: CacheKey, selections: [Selection]) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if !field.isClientID { dependencies.insert(FieldKey(key, field.storageKey(with: variables))) }
+            case .inlineFragment(let fragment):
+                noteFields(of: key, selections: fragment.selections)
+            case .fragmentSpread(let spread):
+                noteFields(of: key, selections: spread.selections)
+            }
+        }
+        dependencies.insert(FieldKey(key, "__typename"))
+    }
+}

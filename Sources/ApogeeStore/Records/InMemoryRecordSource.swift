@@ -1,0 +1,41 @@
+/// A record source that keeps records in a dictionary: the default, and the fastest.
+public struct InMemoryRecordSource: RecordSource, Sendable {
+    private var records: [CacheKey: Record]
+
+    /// Creates a source, optionally with records already in it.
+    public init(records: [Record] = []) {
+        self.records = Dictionary(records.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func record(for key: CacheKey) -> Record? {
+        records[key]
+    }
+
+    public mutating func apply(_ changeSet: RecordChangeSet) {
+        if changeSet.removesAllRecords {
+            records.removeAll()
+        }
+        records.reserveCapacity(records.count + changeSet.changes.count)
+        for (key, change) in changeSet.changes {
+            switch change {
+            case .removed:
+                records[key] = nil
+            case .patch(let fields, let removedFields, let replacesRecord):
+                guard !replacesRecord, let index = records.index(forKey: key) else {
+                    records[key] = Record(key: key, fields: fields)
+                    continue
+                }
+                for name in removedFields { records.values[index].fields[name] = nil }
+                records.values[index].fields.merge(fields) { _, new in new }
+            }
+        }
+    }
+
+    public func allKeys() -> [CacheKey] {
+        Array(records.keys)
+    }
+
+    public func count() -> Int {
+        records.count
+    }
+}

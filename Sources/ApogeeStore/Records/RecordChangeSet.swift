@@ -1,0 +1,104 @@
+/// Changes to records, applied as one unit: the staging area of a transaction, the content
+/// of an optimistic layer, and what a ``RecordSource`` is asked to apply atomically.
+///
+/// Reading through a change set gives the record as it will be once the set is applied, so a
+/// transaction sees its own writes and an optimistic layer can stand over the base.
+public struct RecordChangeSet: Sendable, Hashable {
+    /// What happens to one record.
+    public enum Change: Sendable, Hashable {
+        /// The record is deleted.
+        case removed
+        /// Fields are set and others removed. With `replacesRecord`, the record starts empty
+        /// (it was removed earlier in the same set), so nothing from below shows through.
+        case patch(fields: [String: RecordValue], removedFields: Set<String>, replacesRecord: Bool)
+    }
+
+    /// Whether every record below is removed before ``changes`` apply.
+    public internal(set) var removesAllRecords = false
+    /// The change to each record touched.
+    public internal(set) var changes: [CacheKey: Change] = [:]
+
+    /// An empty change set.
+    public init() {}
+
+    /// Whether applying the set would do nothing.
+    public var isEmpty: Bool { !removesAllRecords && changes.isEmpty }
+
+    /// The record as it is after the set applies over `below`, the record underneath.
+    public func apply(to below: Record?, key: CacheKey) -> Record? {
+        guard let change = changes[key] else {
+            return removesAllRecords ? nil : below
+        }
+        switch change {
+        case .removed:
+            return nil
+        case .patch(let fields, let removedFields, let replacesRecord):
+            guard !replacesRecord, !removesAllRecords, var record = below else {
+                return Record(key: key, fields: fields)
+            }
+            for name in removedFields { record.fields[name] = nil }
+            record.fields.merge(fields) { _, new in new }
+            return record
+        }
+    }
+
+    /// Sets fields of a record.
+    mutating func set(_ fields: [String: RecordValue], of key: CacheKey) {
+        guard let index = changes.index(forKey: key) else {
+            changes[key] = .patch(fields: fields, removedFields: [], replacesRecord: false)
+            return
+        }
+        switch changes.values[index] {
+        case .removed:
+            changes.values[index] = .patch(fields: fields, removedFields: [], replacesRecord: true)
+        case .patch(var existing, var removed, let replaces):
+            changes.values[index] = .removed  // releases the payload so the merge below is in place
+            existing.merge(fields) { _, new in new }
+            removed.subtract(fields.keys)
+            changes.values[index] = .patch(fields: existing, removedFields: removed, replacesRecord: replaces)
+        }
+    }
+
+    /// Removes one field of a record.
+    mutating func removeField(_ name: String, of key: CacheKey) {
+        switch changes[key] {
+        case nil:
+            changes[key] = .patch(fields: [:], removedFields: [name], replacesRecord: false)
+        case .removed:
+            return
+        case .patch(var fields, var removed, let replaces)?:
+            fields[name] = nil
+            if !replaces { removed.insert(name) }
+            changes[key] = .patch(fields: fields, removedFields: removed, replacesRecord: replaces)
+        }
+    }
+
+    /// Deletes a record.
+    mutating func remove(_ key: CacheKey) {
+        changes[key] = .removed
+    }
+
+    /// Deletes every record below and everything staged so far.
+    mutating func removeAll() {
+        removesAllRecords = true
+        changes.removeAll()
+    }
+
+    /// Adds the changes of a later set on top of these.
+    mutating func merge(_ later: RecordChangeSet) {
+        if later.removesAllRecords { removeAll() }
+        for (key, change) in later.changes {
+            switch change {
+            case .removed:
+                remove(key)
+            case .patch(let fields, let removedFields, let replacesRecord):
+                if replacesRecord { remove(key) }
+                for name in removedFields { removeField(name, of: key) }
+                set(fields, of: key)
+            }
+        }
+    }
+
+    /// Every record key the set touches.
+    public var touchedKeys: Dictionary<CacheKey, Change>.Keys { changes.keys }
+}

@@ -1,0 +1,79 @@
+import ApogeeAPI
+
+extension NormalizedStore {
+    /// The results of a query as the store changes: the current result at once, then a new
+    /// one each time a write changes data the query shows. A miss (after a removal or a
+    /// clear, or before the data was ever written) is delivered so the caller can fetch.
+    ///
+    /// The watcher re-reads only when a field it read changes, delivers only when the data
+    /// differs, and is released when the consuming task is cancelled or the stream dropped.
+    public func watch<Query: GraphQLQuery>(
+        _ query: Query,
+        bufferingPolicy: AsyncStream<Result<Query.Data, CacheMiss>>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Result<Query.Data, CacheMiss>> {
+        watch(
+            Query.Data.self,
+            at: .root(for: Query.operationType),
+            selections: Query.Data.__selections,
+            variables: query.variablesJSON,
+            bufferingPolicy: bufferingPolicy
+        )
+    }
+
+    /// The results of a fragment on the record `key` as the store changes.
+    public func watch<F: Fragment>(
+        _ fragment: F.Type,
+        key: CacheKey,
+        variables: JSONObject = [:],
+        bufferingPolicy: AsyncStream<Result<F, CacheMiss>>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Result<F, CacheMiss>> {
+        watch(F.self, at: key, selections: F.__selections, variables: variables, bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Calls `handler` with each result of a query, in order, until the returned value is
+    /// cancelled.
+    public func watch<Query: GraphQLQuery>(
+        _ query: Query,
+        handler: @escaping @Sendable (Result<Query.Data, CacheMiss>) -> Void
+    ) -> CacheWatchCancellable {
+        let results = watch(query)
+        return CacheWatchCancellable(task: Task {
+            for await result in results {
+                handler(result)
+            }
+        })
+    }
+
+    /// Watches any selection set rooted at a record.
+    public func watch<Value: SelectionSet>(
+        _ type: Value.Type,
+        at key: CacheKey,
+        selections: [Selection],
+        variables: JSONObject,
+        bufferingPolicy: AsyncStream<Result<Value, CacheMiss>>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Result<Value, CacheMiss>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Result<Value, CacheMiss>.self, bufferingPolicy: bufferingPolicy)
+        let watcher = SelectionWatcher<Value>(root: key, selections: selections, variables: variables, continuation: continuation)
+        let id = state.withLock { core in
+            let id = core.watchers.makeID()
+            watcher.refresh(from: core)
+            core.watchers.add(watcher, id: id)
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.stopWatching(id)
+        }
+        return stream
+    }
+
+    /// How many watchers are live; for tests and diagnostics.
+    public var watcherCount: Int {
+        state.withLock { $0.watchers.watchers.count }
+    }
+
+    private func stopWatching(_ id: Int) {
+        let watcher = state.withLock { $0.watchers.remove(id) }
+        // Released outside the lock: the watcher's continuation may run code when it goes.
+        withExtendedLifetime(watcher) {}
+    }
+}

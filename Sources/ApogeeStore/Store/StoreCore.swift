@@ -1,0 +1,77 @@
+/// Everything the store protects with its lock: the base records, the optimistic layers over
+/// them, and the watchers. Only ever touched with the lock held.
+final class StoreCore: RecordReading {
+    var source: any RecordSource
+    let keyPolicy: CacheKeyPolicy
+    var layers: [OptimisticLayer] = []
+    var watchers = WatcherRegistry()
+    private var nextLayerID = 0
+
+    init(source: any RecordSource, keyPolicy: CacheKeyPolicy) {
+        self.source = source
+        self.keyPolicy = keyPolicy
+    }
+
+    /// The record as readers outside transactions see it: the base with every layer over it.
+    func record(for key: CacheKey) throws -> Record? {
+        try record(for: key, throughLayers: layers.count)
+    }
+
+    /// The record as seen through the lowest `count` optimistic layers.
+    func record(for key: CacheKey, throughLayers count: Int) throws -> Record? {
+        var record = try source.record(for: key)
+        for layer in layers.prefix(count) {
+            record = layer.changes.apply(to: record, key: key)
+        }
+        return record
+    }
+
+    func makeLayerID() -> OptimisticLayerID {
+        nextLayerID += 1
+        return OptimisticLayerID(rawValue: nextLayerID)
+    }
+
+    /// Applies a base transaction, drops the given layers, runs the layers that remain again
+    /// on the new base, and brings the affected watchers up to date.
+    func commit(_ transaction: CacheTransaction, removingLayers removed: Set<OptimisticLayerID> = []) throws -> CacheChanges {
+        let staged = transaction.staged
+        try source.apply(staged)
+        var changeSets = [staged]
+        var firstStale = layers.count
+        if !staged.isEmpty { firstStale = 0 }
+        if let position = layers.firstIndex(where: { removed.contains($0.id) }) {
+            firstStale = min(firstStale, position)
+        }
+        for layer in layers where removed.contains(layer.id) {
+            changeSets.append(layer.changes)
+        }
+        layers.removeAll { removed.contains($0.id) }
+        rebaseLayers(from: firstStale, into: &changeSets)
+        notifyWatchers(of: changeSets)
+        return CacheChanges(changeSets)
+    }
+
+    /// Runs the layers from `start` up again, each over the base and the layers below it.
+    func rebaseLayers(from start: Int, into changeSets: inout [RecordChangeSet]) {
+        guard start < layers.count else { return }
+        for position in start..<layers.count {
+            let transaction = CacheTransaction(core: self, layersBelow: position)
+            // A layer whose closure now fails shows nothing rather than stale values.
+            try? layers[position].body(transaction)
+            transaction.close()
+            changeSets.append(layers[position].changes)
+            layers[position].changes = transaction.staged
+            changeSets.append(transaction.staged)
+        }
+    }
+
+    /// Re-reads the watchers that depend on what the change sets touch.
+    func notifyWatchers(of changeSets: [RecordChangeSet]) {
+        for id in watchers.affected(by: changeSets) {
+            guard let watcher = watchers.watchers[id] else { continue }
+            let old = watcher.dependencies
+            watcher.refresh(from: self)
+            watchers.update(id, from: old, to: watcher.dependencies)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ApogeeAPI
+
+extension CacheTransaction {
+    /// Reads an operation's data as this transaction sees it.
+    /// - Throws: ``CacheMiss`` when any selected field is missing.
+    public func read<Operation: GraphQLOperation>(_ operation: Operation) throws -> Operation.Data {
+        try readResult(operation).result.get()
+    }
+
+    /// Reads an operation's data, returning a miss as a value along with the dependencies.
+    public func readResult<Operation: GraphQLOperation>(_ operation: Operation) throws -> CacheRead<Operation.Data> {
+        try read(
+            Operation.Data.self,
+            at: .root(for: Operation.operationType),
+            selections: Operation.Data.__selections,
+            variables: operation.variablesJSON
+        )
+    }
+
+    /// Writes response data (the `data` of a response) for an operation.
+    /// - Throws: ``NormalizationError`` when the data does not fit the operation's selections.
+    public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {
+        try write(
+            data,
+            at: .root(for: Operation.operationType),
+            selections: Operation.Data.__selections,
+            variables: operation.variablesJSON
+        )
+    }
+
+    /// Writes typed data for an operation, as if the server had sent it.
+    public func write<Operation: GraphQLOperation>(_ data: Operation.Data, for operation: Operation) throws {
+        try write(data: data.__fields, for: operation)
+    }
+
+    /// Reads an operation's data, lets `body` change it, and writes it back.
+    /// - Throws: ``CacheMiss`` when the data is not all in the store.
+    public func update<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        _ body: (inout Operation.Data) throws -> Void
+    ) throws {
+        var data = try read(operation)
+        try body(&data)
+        try write(data, for: operation)
+    }
+
+    /// Reads a fragment from the record `key`.
+    /// - Throws: ``CacheMiss`` when any selected field is missing.
+    public func read<F: Fragment>(_ fragment: F.Type, key: CacheKey, variables: JSONObject = [:]) throws -> F {
+        try read(F.self, at: key, selections: F.__selections, variables: variables).result.get()
+    }
+
+    /// Writes a fragment's fields into the record `key`.
+    public func write<F: Fragment>(_ fragment: F, key: CacheKey, variables: JSONObject = [:]) throws {
+        try write(fragment.__fields, at: key, selections: F.__selections, variables: variables)
+    }
+
+    /// Reads a fragment from the record `key`, lets `body` change it, and writes it back.
+    public func update<F: Fragment>(
+        _ fragment: F.Type,
+        key: CacheKey,
+        variables: JSONObject = [:],
+        _ body: (inout F) throws -> Void
+    ) throws {
+        var value = try read(F.self, key: key, variables: variables)
+        try body(&value)
+        try write(value, key: key, variables: variables)
+    }
+}

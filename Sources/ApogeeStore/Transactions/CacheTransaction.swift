@@ -1,0 +1,83 @@
+import ApogeeAPI
+
+/// A set of reads and writes that the store applies atomically: all of them, or none if the
+/// closure throws, with watchers notified once for everything it changed.
+///
+/// A transaction is handed to the closure of ``NormalizedStore/transaction(_:)`` (or of an
+/// optimistic layer) and works only inside it. Reads see the store's base records with the
+/// transaction's own writes; optimistic layers are not seen, so that a real result written
+/// here never bakes a guess into the base.
+public final class CacheTransaction {
+    unowned let core: StoreCore
+    /// How many optimistic layers this transaction reads through: none for a base
+    /// transaction, the layers below it for a layer's own.
+    let layersBelow: Int
+    var staged = RecordChangeSet()
+    private var isOpen = true
+
+    init(core: StoreCore, layersBelow: Int) {
+        self.core = core
+        self.layersBelow = layersBelow
+    }
+
+    func close() {
+        isOpen = false
+    }
+
+    func checkOpen() throws(CacheTransactionError) {
+        guard isOpen else { throw .closed }
+    }
+
+    /// The key policy of the store.
+    public var keyPolicy: CacheKeyPolicy { core.keyPolicy }
+
+    /// The record as this transaction sees it, or `nil` when there is none.
+    public func record(for key: CacheKey) throws -> Record? {
+        try checkOpen()
+        return try lookUp(key)
+    }
+
+    /// Merges normalized fields into the staged changes, keeping only values that differ
+    /// from what the transaction already sees, so unchanged data wakes no watcher.
+    func merge(_ records: NormalizedRecords) throws {
+        for (key, fields) in records {
+            guard let current = try lookUp(key) else {
+                staged.set(fields, of: key)
+                continue
+            }
+            var changed = [String: RecordValue]()
+            for (name, value) in fields where current.fields[name] != value {
+                changed[name] = value
+            }
+            if !changed.isEmpty { staged.set(changed, of: key) }
+        }
+    }
+
+    /// Normalizes response data under `key` and stages it.
+    func write(_ object: JSONObject, at key: CacheKey, selections: [Selection], variables: JSONObject) throws {
+        try checkOpen()
+        var normalizer = Normalizer(variables: variables, keyPolicy: core.keyPolicy)
+        try normalizer.normalize(object, as: key, selections: selections)
+        try merge(normalizer.records)
+    }
+
+    /// Reads a selection set rooted at `key` as this transaction sees it.
+    func read<Value: SelectionSet>(_ type: Value.Type, at key: CacheKey, selections: [Selection], variables: JSONObject) throws -> CacheRead<Value> {
+        try checkOpen()
+        var reader = SelectionReader(records: self, variables: variables)
+        do {
+            let value = try reader.read(type, from: key, selections: selections)
+            return CacheRead(result: .success(value), dependencies: reader.dependencies)
+        } catch let miss as CacheMiss {
+            return CacheRead(result: .failure(miss), dependencies: reader.dependencies)
+        }
+    }
+}
+
+extension CacheTransaction: RecordReading {
+    func lookUp(_ key: CacheKey) throws -> Record? {
+        // After a clear, nothing below the staged changes is visible, so it is not loaded.
+        let below = staged.removesAllRecords ? nil : try core.record(for: key, throughLayers: layersBelow)
+        return staged.apply(to: below, key: key)
+    }
+}

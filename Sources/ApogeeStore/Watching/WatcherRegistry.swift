@@ -1,0 +1,87 @@
+/// The live watchers, indexed by the record fields they depend on.
+///
+/// A commit looks up only the records it changed, so notifying one watcher among 1,000
+/// costs what it costs among 10: nothing scans the list of watchers.
+struct WatcherRegistry {
+    private(set) var watchers: [Int: any StoreWatcher] = [:]
+    /// Record key, then field, then the watchers that read it.
+    private var index: [CacheKey: [String: Set<Int>]] = [:]
+    private var nextID = 0
+
+    var isEmpty: Bool { watchers.isEmpty }
+
+    /// Reserves an id for a watcher about to be added.
+    mutating func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    mutating func add(_ watcher: any StoreWatcher, id: Int) {
+        watchers[id] = watcher
+        index(id, watcher.dependencies)
+    }
+
+    /// Removes a watcher; returns it so the caller can finish it outside the lock.
+    mutating func remove(_ id: Int) -> (any StoreWatcher)? {
+        guard let watcher = watchers.removeValue(forKey: id) else { return nil }
+        unindex(id, watcher.dependencies)
+        return watcher
+    }
+
+    mutating func removeAll() -> [any StoreWatcher] {
+        let all = Array(watchers.values)
+        watchers.removeAll()
+        index.removeAll()
+        return all
+    }
+
+    /// Moves a watcher in the index after a re-read changed what it depends on.
+    mutating func update(_ id: Int, from old: Set<FieldKey>, to new: Set<FieldKey>) {
+        guard old != new else { return }
+        unindex(id, old.subtracting(new))
+        index(id, new.subtracting(old))
+    }
+
+    /// The watchers that depend on anything the change sets touch, in the order they were added.
+    func affected(by changeSets: [RecordChangeSet]) -> [Int] {
+        guard !watchers.isEmpty else { return [] }
+        if changeSets.contains(where: \.removesAllRecords) {
+            return watchers.keys.sorted()
+        }
+        var ids = Set<Int>()
+        for set in changeSets {
+            for (key, change) in set.changes {
+                guard let fields = index[key] else { continue }
+                switch change {
+                case .removed, .patch(_, _, true):
+                    for watching in fields.values { ids.formUnion(watching) }
+                case .patch(let changed, let removed, false):
+                    for name in changed.keys { if let watching = fields[name] { ids.formUnion(watching) } }
+                    for name in removed { if let watching = fields[name] { ids.formUnion(watching) } }
+                }
+            }
+        }
+        return ids.sorted()
+    }
+
+    /// Every record some watcher read, which garbage collection keeps.
+    var retainedKeys: Dictionary<CacheKey, [String: Set<Int>]>.Keys {
+        index.keys
+    }
+
+    private mutating func index(_ id: Int, _ keys: Set<FieldKey>) {
+        for key in keys {
+            index[key.record, default: [:]][key.field, default: []].insert(id)
+        }
+    }
+
+    private mutating func unindex(_ id: Int, _ keys: Set<FieldKey>) {
+        for key in keys {
+            // Mutating through the index in place avoids copying the inner dictionaries.
+            guard let position = index.index(forKey: key.record) else { continue }
+            index.values[position][key.field]?.remove(id)
+            if index.values[position][key.field]?.isEmpty == true { index.values[position][key.field] = nil }
+            if index.values[position].isEmpty { index.remove(at: position) }
+        }
+    }
+}
