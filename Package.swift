@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: Runtime vocabulary and client
@@ -77,6 +78,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -113,6 +115,9 @@ let package = Package(
             name: "ApogeeTests",
             dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI"]
         ),
-        .testTarget(name: "ApogeeExampleServerTests", dependencies: ["ApogeeExampleServer"]),
+        .testTarget(
+            name: "ApogeeExampleServerTests",
+            dependencies: ["ApogeeExampleServer", "ApogeeAPI", .product(name: "GraphQL", package: "GraphQL")]
+        ),
     ]
 )

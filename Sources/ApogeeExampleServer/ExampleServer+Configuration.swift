@@ -1,0 +1,45 @@
+import Logging
+
+extension ExampleServer {
+    /// How to run an example server.
+    public struct Configuration: Sendable {
+        /// The address to listen on; loopback by default.
+        public var host: String
+        /// The port; 0 asks the system for a free one (read it back from ``ExampleServer/port``).
+        public var port: Int
+        /// A pause before every mutation runs, so an optimistic update is visible before the
+        /// server answers. Zero by default; ``ExampleServer/setMutationDelay(_:)`` changes it later.
+        public var mutationDelay: Duration
+        /// Makes every Todo mutation fail with a GraphQL error (code `FORBIDDEN`), for rollback
+        /// tests. Independently of it, a to-do whose text contains "locked" (the seed has one)
+        /// always refuses to be changed, renamed or removed.
+        public var rejectsTodoMutations: Bool
+        /// The largest JSON request body accepted; larger bodies get HTTP 413.
+        public var maximumBodySize: Int
+        /// How much the server logs; quiet by default so tests stay readable.
+        public var logLevel: Logger.Level
+
+        /// - Parameters:
+        ///   - host: the address to listen on.
+        ///   - port: the port, 0 for any free one.
+        ///   - mutationDelay: a pause before each mutation.
+        ///   - rejectsTodoMutations: whether every Todo mutation fails.
+        ///   - maximumBodySize: the largest JSON body accepted.
+        ///   - logLevel: how much the server logs.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 0,
+            mutationDelay: Duration = .zero,
+            rejectsTodoMutations: Bool = false,
+            maximumBodySize: Int = 16 * 1024 * 1024,
+            logLevel: Logger.Level = .error
+        ) {
+            self.host = host
+            self.port = port
+            self.mutationDelay = mutationDelay
+            self.rejectsTodoMutations = rejectsTodoMutations
+            self.maximumBodySize = maximumBodySize
+            self.logLevel = logLevel
+        }
+    }
+}

@@ -1,0 +1,42 @@
+extension ExampleServer {
+    /// Every request the GraphQL endpoints received, in arrival order, faulted ones included.
+    public var recordedRequests: [RecordedRequest] {
+        services.recorder.all
+    }
+
+    /// How many requests the GraphQL endpoints received (faulted ones included).
+    public var requestCount: Int {
+        services.recorder.all.count
+    }
+
+    /// How many requests carried `operationName` (in the JSON body or the GET parameters).
+    public func requestCount(operationName: String) -> Int {
+        services.recorder.all.filter { $0.operationName == operationName }.count
+    }
+
+    /// The requests that carried `operationName`, in arrival order.
+    public func recordedRequests(operationName: String) -> [RecordedRequest] {
+        services.recorder.all.filter { $0.operationName == operationName }
+    }
+
+    /// Forgets the recorded requests (counts start again from zero).
+    public func resetRecordedRequests() {
+        services.recorder.removeAll()
+    }
+
+    /// The `Idempotency-Key`s whose mutation was applied, in the order applied. A key sent
+    /// again is answered from memory and does not appear twice.
+    public var appliedIdempotencyKeys: [String] {
+        services.idempotency.appliedKeys
+    }
+
+    /// Changes the pause before each mutation (see ``Configuration/mutationDelay``).
+    public func setMutationDelay(_ delay: Duration) {
+        services.mutationDelay.withLock { $0 = delay }
+    }
+
+    /// Makes every Todo mutation fail (or succeed again), like ``Configuration/rejectsTodoMutations``.
+    public func setRejectsTodoMutations(_ rejects: Bool) async {
+        await todoStore.setRejectsMutations(rejects)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import GraphQL
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The example GraphQL server of Apogee: the RocketReserver schema at `/graphql` and the
+/// Todo schema at `/todo/graphql`, over real HTTP, with instrumentation and fault injection
+/// for tests.
+///
+/// Each instance has its own state (users, bookings, to-dos, persisted queries, faults), so
+/// any number can run at once in one process:
+///
+/// ```swift
+/// let server = try await ExampleServer.start()
+/// defer { Task { await server.shutdown() } }
+/// let url = server.rocketReserverURL   // http://127.0.0.1:<port>/graphql
+/// ```
+public final class ExampleServer: Sendable {
+    /// The configuration the server was started with.
+    public let configuration: Configuration
+    /// The port the server listens on (the system's choice when the configuration said 0).
+    public let port: Int
+    /// `http://host:port`, with an IPv6 host in brackets.
+    public let baseURL: URL
+
+    let services: ServerServices
+    let rocketReserverStore: RocketReserverStore
+    let todoStore: TodoStore
+    private let serviceGroup: ServiceGroup
+    private let runTask: Task<Void, any Error>
+
+    private init(
+        configuration: Configuration,
+        port: Int,
+        baseURL: URL,
+        services: ServerServices,
+        rocketReserverStore: RocketReserverStore,
+        todoStore: TodoStore,
+        serviceGroup: ServiceGroup,
+        runTask: Task<Void, any Error>
+    ) {
+        self.configuration = configuration
+        self.port = port
+        self.baseURL = baseURL
+        self.services = services
+        self.rocketReserverStore = rocketReserverStore
+        self.todoStore = todoStore
+        self.serviceGroup = serviceGroup
+        self.runTask = runTask
+    }
+
+    /// Starts a server and returns once it accepts connections.
+    ///
+    /// - Throws: when the schemas cannot be built or the address cannot be bound.
+    public static func start(configuration: Configuration = Configuration()) async throws -> ExampleServer {
+        let services = ServerServices(mutationDelay: Locked(configuration.mutationDelay), maximumBodySize: configuration.maximumBodySize)
+        let rocketReserverStore = RocketReserverStore()
+        let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)
+        let endpoints = try makeEndpoints(rocketReserverStore: rocketReserverStore, todoStore: todoStore)
+        var logger = Logger(label: "ApogeeExampleServer")
+        logger.logLevel = configuration.logLevel
+        let signal = StartupSignal()
+        let application = Application(
+            router: ExampleRouter.make(endpoints: endpoints, services: services),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+            onServerRunning: { channel in
+                if let port = channel.localAddress?.port {
+                    signal.succeed(port: port)
+                } else {
+                    signal.fail(ExampleServerError.noBoundPort)
+                }
+            },
+            logger: logger
+        )
+        // An outer group of our own, without signal handlers, so that shutdown can be graceful.
+        let serviceGroup = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: logger)
+        let runTask = Task {
+            do {
+                try await serviceGroup.run()
+                signal.fail(ExampleServerError.stoppedBeforeRunning)
+            } catch {
+                signal.fail(error)
+                throw error
+            }
+        }
+        let port: Int
+        do {
+            port = try await signal.wait()
+        } catch {
+            runTask.cancel()
+            throw error
+        }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        guard let baseURL = URL(string: "http://\(host):\(port)") else {
+            runTask.cancel()
+            _ = await runTask.result
+            throw ExampleServerError.invalidHost(configuration.host)
+        }
+        return ExampleServer(
+            configuration: configuration,
+            port: port,
+            baseURL: baseURL,
+            services: services,
+            rocketReserverStore: rocketReserverStore,
+            todoStore: todoStore,
+            serviceGroup: serviceGroup,
+            runTask: runTask
+        )
+    }
+
+    /// Stops listening, lets requests in progress finish for up to `gracePeriod` (a scripted
+    /// delay may hold one for long), then closes every connection and waits for the server to stop.
+    public func shutdown(gracePeriod: Duration = .seconds(1)) async {
+        await serviceGroup.triggerGracefulShutdown()
+        let runTask = self.runTask
+        let stoppedInTime = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = await runTask.result
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: gracePeriod)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        if !stoppedInTime {
+            runTask.cancel()
+            _ = await runTask.result
+        }
+    }
+
+    /// Starts a server, runs `body` with it, and shuts it down whatever `body` does.
+    public static func withServer<Result: Sendable>(
+        configuration: Configuration = Configuration(),
+        _ body: (ExampleServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(configuration: configuration)
+        do {
+            let result = try await body(server)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    private static func makeEndpoints(rocketReserverStore: RocketReserverStore, todoStore: TodoStore) throws -> [GraphQLEndpoint] {
+        let rocketReserver = try RocketReserverSchema.make()
+        let todo = try TodoSchema.make()
+        return [
+            GraphQLEndpoint(path: "/graphql", schema: rocketReserver.schema, rootValue: RocketReserverResolver()) { headers, uploads in
+                RocketReserverContext(store: rocketReserverStore, authorization: headers[.authorization], uploads: uploads)
+            },
+            GraphQLEndpoint(path: "/todo/graphql", schema: todo.schema, rootValue: TodoResolver()) { _, _ in
+                TodoContext(store: todoStore)
+            },
+        ]
+    }
+}
+
+/// Why an example server could not start.
+public enum ExampleServerError: Error, Sendable {
+    /// The listening socket has no port (it is not an IP socket).
+    case noBoundPort
+    /// The server stopped before it accepted connections.
+    case stoppedBeforeRunning
+    /// The host does not make a valid URL.
+    case invalidHost(String)
+}

@@ -1,0 +1,89 @@
+/// A scripted misbehaviour: the next GraphQL request gets this instead of a normal answer,
+/// so client tests can meet real bad responses over real HTTP.
+///
+/// Enqueue with ``ExampleServer/enqueueFault(_:)``. Faults are used in FIFO order, one per
+/// request, by whichever GraphQL endpoint (`/graphql` or `/todo/graphql`) is asked next.
+public struct ExampleServerFault: Sendable, CustomStringConvertible {
+    enum Action: Sendable {
+        /// A complete response.
+        case respond(status: Int, headers: [String: String], body: [UInt8])
+        /// Headers promising `declaredLength` bytes, part of the body, then the connection closes.
+        case truncate(status: Int, headers: [String: String], declaredLength: Int, partialBody: [UInt8])
+        /// A pause, then `then` (or the normal answer when `nil`).
+        indirect case delay(Duration, then: Action?)
+    }
+
+    let action: Action
+    public let description: String
+
+    /// Answers with any status, body and content type, e.g. a 500 with an HTML page.
+    public static func httpStatus(
+        _ status: Int,
+        body: String = "",
+        contentType: String = "text/plain; charset=utf-8",
+        headers: [String: String] = [:]
+    ) -> ExampleServerFault {
+        var headers = headers
+        headers["Content-Type"] = contentType
+        return .init(action: .respond(status: status, headers: headers, body: Array(body.utf8)), description: "HTTP \(status)")
+    }
+
+    /// A 500 (or other status) with the kind of HTML error page a proxy or crashed server sends.
+    public static func htmlErrorPage(status: Int = 500) -> ExampleServerFault {
+        let page = """
+            <!DOCTYPE html>
+            <html><head><title>\(status) Internal Server Error</title></head>
+            <body><h1>Internal Server Error</h1><p>The server encountered an unexpected condition.</p></body></html>
+            """
+        return httpStatus(status, body: page, contentType: "text/html; charset=utf-8")
+    }
+
+    /// Answers `body` as is: malformed JSON, a field of the wrong type, `null` for a non-null field…
+    public static func rawBody(
+        _ body: String,
+        status: Int = 200,
+        contentType: String = "application/graphql-response+json; charset=utf-8"
+    ) -> ExampleServerFault {
+        rawBody(bytes: Array(body.utf8), status: status, contentType: contentType)
+    }
+
+    /// Answers arbitrary bytes (invalid UTF-8 included).
+    public static func rawBody(bytes: [UInt8], status: Int = 200, contentType: String) -> ExampleServerFault {
+        .init(action: .respond(status: status, headers: ["Content-Type": contentType], body: bytes), description: "raw body (\(bytes.count) bytes)")
+    }
+
+    /// A 429 or 503 asking the client to come back after `seconds`.
+    public static func retryAfter(seconds: Int, status: Int = 503, body: String = "") -> ExampleServerFault {
+        httpStatus(status, body: body, headers: ["Retry-After": String(seconds)])
+    }
+
+    /// A redirect (307 keeps the method and body) to any URL, another origin included.
+    public static func redirect(to location: String, status: Int = 307) -> ExampleServerFault {
+        httpStatus(status, headers: ["Location": location])
+    }
+
+    /// Waits before answering normally, for client timeouts and cancellation.
+    public static func delay(_ duration: Duration) -> ExampleServerFault {
+        .init(action: .delay(duration, then: nil), description: "delay \(duration)")
+    }
+
+    /// Waits, then answers with `fault`.
+    public static func delay(_ duration: Duration, then fault: ExampleServerFault) -> ExampleServerFault {
+        .init(action: .delay(duration, then: fault.action), description: "delay \(duration), then \(fault)")
+    }
+
+    /// Sends the headers with a `Content-Length` larger than the body, writes `partialBody`,
+    /// then closes the connection: a response cut off mid-way.
+    public static func closeMidResponse(
+        partialBody: String = #"{"data":{"launches":{"cursor":"#,
+        declaredLength: Int? = nil,
+        contentType: String = "application/graphql-response+json; charset=utf-8"
+    ) -> ExampleServerFault {
+        let bytes = Array(partialBody.utf8)
+        let length = max(declaredLength ?? bytes.count * 4 + 64, bytes.count + 1)
+        return .init(
+            action: .truncate(status: 200, headers: ["Content-Type": contentType], declaredLength: length, partialBody: bytes),
+            description: "close after \(bytes.count) of \(length) bytes"
+        )
+    }
+}

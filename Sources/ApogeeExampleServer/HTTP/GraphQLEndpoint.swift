@@ -1,0 +1,24 @@
+import GraphQL
+import HTTPTypes
+
+/// One schema served at one path, with what a request needs to run against it.
+struct GraphQLEndpoint: Sendable {
+    /// The route, such as `/graphql`.
+    let path: String
+    let schema: GraphQLSchema
+    /// The root value resolvers of the top-level fields receive (the Graphiti resolver).
+    let rootValue: any Sendable
+    /// Builds the per-request context the resolvers receive.
+    let makeContext: @Sendable (_ headers: HTTPFields, _ uploads: [String: UploadedFile]) -> any Sendable
+    let persistedQueries = PersistedQueryStore()
+}
+
+/// The parts of a server that every endpoint shares.
+struct ServerServices: Sendable {
+    let recorder = RequestRecorder()
+    let faults = FaultQueue()
+    let idempotency = IdempotencyLedger()
+    let mutationDelay: Locked<Duration>
+    /// The largest JSON body accepted, so a runaway client cannot exhaust memory.
+    let maximumBodySize: Int
+}

@@ -1,0 +1,99 @@
+import GraphQL
+import Hummingbird
+import HTTPTypes
+
+extension GraphQLRequestHandler {
+    static let idempotencyKeyHeader = HTTPField.Name("Idempotency-Key")!
+
+    /// The GraphQL over HTTP pipeline: persisted query, parse, method check, validation, then
+    /// execution (delayed, and at most once per idempotency key, for mutations).
+    func execute(_ request: GraphQLHTTPRequest, method: HTTPRequest.Method, headers: HTTPFields, mediaType: ResponseMediaType) async throws -> Response {
+        let (query, hashToRemember) = try endpoint.persistedQueries.resolve(request)
+        let document: Document
+        do {
+            document = try parse(source: Source(body: query, name: "GraphQL request"))
+        } catch let error as GraphQLError {
+            return Self.requestErrorResponse([error], mediaType: mediaType)
+        }
+        let operationType = Self.operationType(in: document, named: request.operationName)
+        if method == .get, operationType == .mutation {
+            throw RequestRejection(
+                status: .methodNotAllowed,
+                message: "Mutations are only accepted over POST.",
+                headers: [.allow: "POST"]
+            )
+        }
+        if operationType == .subscription {
+            throw RequestRejection(status: .badRequest, message: "Subscriptions are not served over plain HTTP by this server.")
+        }
+        let validationErrors = validate(schema: endpoint.schema, ast: document)
+        guard validationErrors.isEmpty else {
+            return Self.requestErrorResponse(validationErrors, mediaType: mediaType)
+        }
+        if let hashToRemember {
+            endpoint.persistedQueries.remember(query, hash: hashToRemember)
+        }
+        guard operationType == .mutation else {
+            return await run(document, request: request, headers: headers, mediaType: mediaType).response(mediaType)
+        }
+        let delay = services.mutationDelay.withLock { $0 }
+        if delay > .zero {
+            try await Task.sleep(for: delay)
+        }
+        guard let key = headers[Self.idempotencyKeyHeader], !key.isEmpty else {
+            return await run(document, request: request, headers: headers, mediaType: mediaType).response(mediaType)
+        }
+        // The document is not Sendable, so the once-only task parses its own copy of the
+        // query, which parsed a moment ago.
+        let (answer, _) = await services.idempotency.answer(key: key, scope: endpoint.path) { [self] in
+            guard let copy = try? parse(source: Source(body: query, name: "GraphQL request")) else {
+                return EncodedAnswer(status: .internalServerError, body: [])
+            }
+            return await run(copy, request: request, headers: headers, mediaType: mediaType)
+        }
+        return answer.response(mediaType)
+    }
+
+    private func run(_ document: Document, request: GraphQLHTTPRequest, headers: HTTPFields, mediaType: ResponseMediaType) async -> EncodedAnswer {
+        let result: GraphQLResult
+        do {
+            result = try await GraphQL.execute(
+                schema: endpoint.schema,
+                documentAST: document,
+                rootValue: endpoint.rootValue,
+                context: endpoint.makeContext(headers, [:]),
+                variableValues: request.variables,
+                operationName: request.operationName
+            )
+        } catch {
+            result = GraphQLResult(errors: [GraphQLError(error)])
+        }
+        if Self.isRequestError(result) {
+            return EncodedAnswer(
+                status: mediaType == .graphQLResponse ? .badRequest : .ok,
+                body: GraphQLResponseEncoding.encode(data: nil, errors: result.errors)
+            )
+        }
+        // A field error that nulled the whole result still answers `"data": null`.
+        return EncodedAnswer(status: .ok, body: GraphQLResponseEncoding.encode(data: result.data ?? .null, errors: result.errors))
+    }
+
+    /// The type of the operation that will run, when the document says which one it is.
+    private static func operationType(in document: Document, named name: String?) -> OperationType? {
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        if let name {
+            return operations.first { $0.name?.value == name }?.operation
+        }
+        return operations.count == 1 ? operations.first?.operation : nil
+    }
+}
+
+/// A GraphQL answer ready to send (and, for idempotent mutations, to send again).
+struct EncodedAnswer: Sendable {
+    let status: HTTPResponse.Status
+    let body: [UInt8]
+
+    func response(_ mediaType: ResponseMediaType) -> Response {
+        GraphQLRequestHandler.response(status: status, mediaType: mediaType, body: body)
+    }
+}

@@ -1,0 +1,20 @@
+/// One HTTP request the server received, as tests see it.
+public struct RecordedRequest: Sendable, Hashable {
+    /// `GET` or `POST` (or whatever the client sent).
+    public let method: String
+    /// The path, such as `/graphql` or `/todo/graphql`.
+    public let path: String
+    /// The headers, names lowercased; a repeated header's values are joined with `", "`.
+    public let headers: [String: String]
+    /// The request's `operationName`, when it could be read.
+    public let operationName: String?
+    /// The body as received (empty for GET).
+    public let body: [UInt8]
+    /// Whether a scripted fault answered it instead of the GraphQL endpoint.
+    public let wasFaulted: Bool
+
+    /// The value of a header, by case-insensitive name.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}

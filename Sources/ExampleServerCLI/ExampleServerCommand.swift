@@ -1,0 +1,52 @@
+import ApogeeExampleServer
+import ArgumentParser
+import Foundation
+import Logging
+
+/// `example-server`: runs Apogee's example GraphQL server until interrupted.
+@main
+struct ExampleServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "example-server",
+        abstract: "Serve the RocketReserver and Todo example schemas over GraphQL over HTTP."
+    )
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 4000
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .customLong("mutation-delay-ms"), help: "Milliseconds to wait before running each mutation.")
+    var mutationDelayMilliseconds: Int = 0
+
+    @Flag(help: "Make every Todo mutation fail with a GraphQL error.")
+    var rejectTodoMutations = false
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard mutationDelayMilliseconds >= 0 else { throw ValidationError("--mutation-delay-ms must not be negative.") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
+    }
+
+    func run() async throws {
+        let server = try await ExampleServer.start(
+            configuration: .init(
+                host: host,
+                port: port,
+                mutationDelay: .milliseconds(mutationDelayMilliseconds),
+                rejectsTodoMutations: rejectTodoMutations,
+                logLevel: Logger.Level(rawValue: logLevel) ?? .info
+            )
+        )
+        print("RocketReserver: \(server.rocketReserverURL.absoluteString)")
+        print("Todo:           \(server.todoURL.absoluteString)")
+        print("Press Ctrl-C to stop.")
+        await InterruptSignal.wait()
+        print("Stopping.")
+        await server.shutdown()
+    }
+}
