@@ -52,7 +52,7 @@ let package = Package(
         // MARK: Code generation
         .target(
             name: "ApogeeCodegen",
-            dependencies: [.product(name: "GraphQL", package: "GraphQL")]
+            dependencies: ["ApogeeAPI", .product(name: "GraphQL", package: "GraphQL")]
         ),
         .executableTarget(
             name: "apogee",

@@ -1,0 +1,121 @@
+import ApogeeCodegen
+import ArgumentParser
+import Foundation
+
+/// `apogee generate`: schema + operations in, Swift files out.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generates Swift for the operations and fragments in .graphql files.",
+        discussion: """
+            Writes <Name>.graphql.swift for each input file <Name>.graphql (its operations and \
+            fragments) and SchemaTypes.graphql.swift (the enums, input objects and scalar type \
+            aliases the operations use). Files whose contents did not change are left untouched. \
+            On any error the diagnostics go to standard error, the exit status is 1, and no file \
+            is written.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The schema: SDL (.graphqls, .graphql) or an introspection result (.json).", valueName: "file"))
+    var schema: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
+        "Operation files, folders searched for .graphql files, or glob patterns such as 'Sources/**/*.graphql'. Repeatable.",
+        valueName: "path"))
+    var operations: [String]
+
+    @Option(name: .long, help: ArgumentHelp("The folder to write the Swift files into; created when missing.", valueName: "folder"))
+    var output: String
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Maps a GraphQL scalar to a Swift type that conforms to CustomScalar, e.g. DateTime=Foundation.Date. ID and custom scalars are String otherwise. Repeatable.",
+        valueName: "Name=SwiftType"))
+    var scalar: [String] = []
+
+    @Flag(name: .long, help: "Prints how long each phase took to standard error.")
+    var timing = false
+
+    func validate() throws {
+        if operations.isEmpty { throw ValidationError("Name at least one operation file, folder or pattern with --operations.") }
+        for mapping in scalar where ScalarMapping.parse(mapping) == nil {
+            throw ValidationError("'\(mapping)' is not a scalar mapping; write --scalar Name=SwiftType.")
+        }
+    }
+
+    func run() throws {
+        var clock = PhaseClock(enabled: timing)
+        do {
+            var mapping: [String: String] = [:]
+            for entry in scalar {
+                if let (name, type) = ScalarMapping.parse(entry) { mapping[name] = type }
+            }
+            let loaded = try CodegenSchema(contentsOfFile: schema)
+            clock.lap("schema load")
+            let paths = try OperationPaths.expand(operations)
+            var files: [OperationFile] = []
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw CodegenError(file: path, message: "cannot read the file")
+                }
+                files.append(OperationFile(path: path, text: String(decoding: data, as: UTF8.self)))
+            }
+            clock.lap("read \(files.count) operation files")
+            let parsed = try ParsedOperations(files: files, schema: loaded)
+            clock.lap("parse and validate")
+            let generator = CodeGenerator(schema: loaded, configuration: CodegenConfiguration(scalarTypes: mapping))
+            let generated = try generator.generate(parsed)
+            clock.lap("emit \(generated.count) files")
+            try OutputWriter.write(generated, to: output)
+            clock.lap("write")
+            clock.report()
+        } catch let error as CodegenError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// `Name=SwiftType`.
+enum ScalarMapping {
+    static func parse(_ text: String) -> (String, String)? {
+        let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return (parts[0], parts[1])
+    }
+}
+
+/// Measures the phases of a run for `--timing`.
+struct PhaseClock {
+    let enabled: Bool
+    private let start = ContinuousClock.now
+    private var last = ContinuousClock.now
+    private var laps: [(String, Duration)] = []
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    mutating func lap(_ name: String) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        laps.append((name, now - last))
+        last = now
+    }
+
+    func report() {
+        guard enabled else { return }
+        var text = ""
+        for (name, duration) in laps {
+            text += "\(name): \(milliseconds(duration)) ms\n"
+        }
+        text += "total: \(milliseconds(ContinuousClock.now - start)) ms\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,103 @@
+/// Writes the schema types the operations reach: custom scalar aliases, enums, input objects.
+struct SchemaTypesEmitter {
+    let schema: SchemaIndex
+    let types: SwiftTypes
+
+    func emitAlias(_ scalar: String, into writer: inout SwiftWriter) {
+        guard let target = types.aliasTarget(scalar) else { return }
+        writer.line("/// " + (firstLine(schema[scalar]?.description) ?? "The `\(scalar)` scalar of the schema."))
+        writer.line("public typealias \(scalar) = \(target)")
+    }
+
+    func emitEnum(_ name: String, into writer: inout SwiftWriter) {
+        guard let type = schema[name] else { return }
+        var taken: Set<String> = []
+        let cases = type.enumValues.map { value in
+            let caseName = SwiftNames.unique(SwiftNames.caseName(value.name), avoiding: taken)
+            taken.insert(caseName)
+            return (value, SwiftNames.identifier(caseName))
+        }
+        let unknown = taken.contains("unknown") ? "__unknown" : "unknown"
+        writer.line("/// " + (firstLine(type.description) ?? "The `\(name)` enum of the schema."))
+        writer.block("public enum \(name): EnumValue, CaseIterable") { writer in
+            for (value, caseName) in cases {
+                if let description = firstLine(value.description) { writer.line("/// " + description) }
+                if let reason = value.deprecationReason { writer.line("/// - Deprecated: " + (firstLine(reason) ?? reason)) }
+                writer.line("case \(caseName)")
+            }
+            writer.line("/// A value the schema did not have when this code was generated.")
+            writer.line("case \(unknown)(String)")
+            writer.line()
+            writer.line("public static let allCases: [\(name)] = [" + cases.map { "." + $0.1 }.joined(separator: ", ") + "]")
+            writer.line()
+            writer.block("public init(rawValue: String)") { writer in
+                writer.block("switch rawValue") { writer in
+                    for (value, caseName) in cases {
+                        writer.line("case \(SwiftLiteral.string(value.name)): self = .\(caseName)")
+                    }
+                    writer.line("default: self = .\(unknown)(rawValue)")
+                }
+            }
+            writer.line()
+            writer.block("public var rawValue: String") { writer in
+                writer.block("switch self") { writer in
+                    for (value, caseName) in cases {
+                        writer.line("case .\(caseName): \(SwiftLiteral.string(value.name))")
+                    }
+                    writer.line("case .\(unknown)(let value): value")
+                }
+            }
+        }
+    }
+
+    /// Input object members a field must not shadow.
+    private static let reservedMembers: Set<String> = ["fields", "inputValue", "hashValue"]
+
+    func emitInputObject(_ name: String, into writer: inout SwiftWriter) {
+        guard let type = schema[name] else { return }
+        var taken = Self.reservedMembers
+        let fields = type.inputFields.map { field in
+            let property = SwiftNames.unique(SwiftNames.identifier(field.name), avoiding: taken)
+            taken.insert(property)
+            return (field, property, types.input(field.type, hasDefault: field.hasDefault))
+        }
+        writer.line("/// " + (firstLine(type.description) ?? "The `\(name)` input object of the schema."))
+        writer.block("public struct \(name): InputObject") { writer in
+            for (field, property, declaration) in fields {
+                if let description = firstLine(field.description) { writer.line("/// " + description) }
+                writer.line("public var \(property): \(declaration.type)")
+            }
+            writer.line()
+            let parameters = fields.map { _, property, declaration in
+                "\(property): \(declaration.type)" + (declaration.defaultValue.map { " = \($0)" } ?? "")
+            }
+            if parameters.isEmpty {
+                writer.line("public init() {}")
+            } else {
+                writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+                    fields.forEach { writer.line("self.\($0.1) = \($0.1)") }
+                }
+            }
+            writer.line()
+            writer.block("public var fields: [InputField]") { writer in
+                if fields.isEmpty {
+                    writer.line("[]")
+                } else {
+                    writeInputFields(fields.map { ($0.0.name, $0.2.conversion($0.1)) }, into: &writer)
+                }
+            }
+        }
+    }
+
+    private func firstLine(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters()
+        return line?.isEmpty == false ? line : nil
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,252 @@
+/// Writes the struct of a ``Shape``: metadata, stored properties, memberwise initializer,
+/// decoding, encoding, then its nested structs.
+struct SelectionSetEmitter {
+    let schema: SchemaIndex
+    let types: SwiftTypes
+
+    /// Writes a struct. `statics` are extra `static let` lines written before `__selections`.
+    func emit(_ shape: Shape, conformance: String, statics: [String], docComment: String?, into writer: inout SwiftWriter) {
+        if let docComment { writer.line("/// " + docComment) }
+        writer.block("public struct \(shape.swiftName): \(conformance)") { writer in
+            writeStatics(shape, statics: statics, into: &writer)
+            writer.line()
+            writeProperties(shape, into: &writer)
+            writer.line()
+            writeMemberwiseInit(shape, into: &writer)
+            writer.line()
+            writeDecodingInit(shape, into: &writer)
+            writer.line()
+            writeFields(shape, into: &writer)
+            for field in shape.fields {
+                guard let nested = field.nested else { continue }
+                writer.line()
+                emit(nested, conformance: "SelectionSet", statics: [], docComment: nil, into: &writer)
+            }
+            for typeCase in shape.typeCases {
+                writer.line()
+                emit(typeCase.shape, conformance: "SelectionSet", statics: [typeConditionStatic(typeCase.typeName)], docComment: nil, into: &writer)
+            }
+            if !shape.fragments.isEmpty {
+                writer.line()
+                writeFragments(shape, into: &writer)
+            }
+        }
+    }
+
+    func typeConditionStatic(_ typeName: String) -> String {
+        "public static let __typeCondition = \(typeConditionLiteral(typeName))"
+    }
+
+    func typeConditionLiteral(_ typeName: String) -> String {
+        let possible = schema.possibleTypes(typeName).sorted().map(SwiftLiteral.string).joined(separator: ", ")
+        return "Selection.TypeCondition(\(SwiftLiteral.string(typeName)), possibleTypes: [\(possible)])"
+    }
+
+    private func writeStatics(_ shape: Shape, statics: [String], into writer: inout SwiftWriter) {
+        if !statics.contains(where: { $0.hasPrefix("public static let __parentType") }) {
+            writer.line("public static let __parentType = \(SwiftLiteral.string(shape.parentType))")
+        }
+        for line in statics { writer.line(line) }
+        let lines = selectionLines(shape.entries, in: shape, prefix: "")
+        if lines.isEmpty {
+            writer.line("public static let __selections: [Selection] = []")
+        } else {
+            writer.line("public static let __selections: [Selection] = [")
+            writer.indented { writer in lines.forEach { writer.line($0) } }
+            writer.line("]")
+        }
+    }
+
+    /// The metadata lines of `entries`, seen from `shape`; nested struct names are relative
+    /// to the struct whose `__selections` is being written, through `prefix`.
+    func selectionLines(_ entries: [IRSelection], in shape: Shape, prefix: String) -> [String] {
+        var lines: [String] = []
+        for entry in entries {
+            switch entry {
+            case .field(let field):
+                var nested: String?
+                if field.selections != nil, let target = shape.nestedShape(forResponseKey: field.responseKey) {
+                    nested = prefix + target.swiftName + ".__selections"
+                }
+                var arguments = [SwiftLiteral.string(field.name)]
+                if let alias = field.alias { arguments.append("alias: \(SwiftLiteral.string(alias))") }
+                if !field.arguments.isEmpty {
+                    arguments.append("arguments: [" + field.arguments.map(SwiftLiteral.argument).joined(separator: ", ") + "]")
+                }
+                arguments.append("type: " + types.fieldType(field.type, nested: nested))
+                if !field.conditions.isEmpty { arguments.append("conditions: " + SwiftLiteral.conditions(field.conditions)) }
+                if !field.directives.isEmpty {
+                    let directives = field.directives.map { directive in
+                        directive.arguments.isEmpty
+                            ? ".init(\(SwiftLiteral.string(directive.name)))"
+                            : ".init(\(SwiftLiteral.string(directive.name)), arguments: [" + directive.arguments.map(SwiftLiteral.argument).joined(separator: ", ") + "])"
+                    }
+                    arguments.append("directives: [" + directives.joined(separator: ", ") + "]")
+                }
+                lines.append(".field(.init(" + arguments.joined(separator: ", ") + ")),")
+            case .inlineFragment(let typeCondition, let conditions, let selections):
+                var on = "nil"
+                var context = shape
+                var innerPrefix = prefix
+                if let typeCondition {
+                    if shape.possibleTypes.isSubset(of: schema.possibleTypes(typeCondition)) {
+                        on = typeConditionLiteral(typeCondition)
+                    } else if let typeCase = shape.typeCase(typeCondition) {
+                        context = typeCase.shape
+                        innerPrefix = prefix + typeCase.shape.swiftName + "."
+                        on = innerPrefix + "__typeCondition"
+                    } else {
+                        continue
+                    }
+                }
+                let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
+                lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
+                lines += selectionLines(selections, in: context, prefix: innerPrefix).map { "    " + $0 }
+                lines.append("])),")
+            case .fragmentSpread(let name, _, let conditions):
+                let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
+                lines.append(".fragmentSpread(.init(\(name).self\(conditionText))),")
+            }
+        }
+        return lines
+    }
+
+    private func propertyType(_ field: Shape.Field) -> String {
+        if field.isClientID { return "String?" }
+        let type = types.output(field.type, nested: field.nested?.swiftName)
+        return field.isConditional && !type.hasSuffix("?") ? type + "?" : type
+    }
+
+    private func writeProperties(_ shape: Shape, into writer: inout SwiftWriter) {
+        for field in shape.fields {
+            writer.line("public var \(field.propertyName): \(propertyType(field))")
+        }
+        for typeCase in shape.typeCases {
+            writer.line("public var \(typeCase.propertyName): \(typeCase.shape.swiftName)?")
+        }
+        if !shape.fragments.isEmpty {
+            writer.line("public var fragments: Fragments")
+        }
+    }
+
+    private func writeMemberwiseInit(_ shape: Shape, into writer: inout SwiftWriter) {
+        var parameters: [String] = []
+        var assignments: [String] = []
+        for field in shape.fields {
+            var parameter = "\(field.propertyName): \(propertyType(field))"
+            if field.isTypename, !field.isConditional, shape.isConcrete {
+                parameter += " = \(SwiftLiteral.string(shape.parentType))"
+            }
+            parameters.append(parameter)
+            assignments.append("self.\(field.propertyName) = \(field.propertyName)")
+        }
+        for typeCase in shape.typeCases {
+            parameters.append("\(typeCase.propertyName): \(typeCase.shape.swiftName)? = nil")
+            assignments.append("self.\(typeCase.propertyName) = \(typeCase.propertyName)")
+        }
+        if !shape.fragments.isEmpty {
+            parameters.append("fragments: Fragments")
+            assignments.append("self.fragments = fragments")
+        }
+        if parameters.isEmpty {
+            writer.line("public init() {}")
+            return
+        }
+        writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+            assignments.forEach { writer.line($0) }
+        }
+    }
+
+    private func writeDecodingInit(_ shape: Shape, into writer: inout SwiftWriter) {
+        let hasTypename = shape.fields.contains { $0.isTypename && !$0.isConditional }
+        let typename = hasTypename ? "__typename" : "object.typename ?? \"\""
+        let usesObject = !shape.fields.isEmpty || !shape.typeCases.isEmpty || !shape.fragments.isEmpty
+        writer.block("public init(from \(usesObject ? "object" : "_"): ResponseObject) throws") { writer in
+            for field in shape.fields {
+                let method = field.isConditional || field.isClientID ? "decodeIfPresent" : "decode"
+                writer.line("self.\(field.propertyName) = try object.\(method)(\(SwiftLiteral.string(field.responseKey)))")
+            }
+            for typeCase in shape.typeCases {
+                let name = typeCase.shape.swiftName
+                writer.line("self.\(typeCase.propertyName) = \(name).__typeCondition.matches(\(typename)) ? try \(name)(from: object) : nil")
+            }
+            if !shape.fragments.isEmpty {
+                writer.line("self.fragments = try Fragments(from: object)")
+            }
+        }
+    }
+
+    private func writeFields(_ shape: Shape, into writer: inout SwiftWriter) {
+        let pairs = shape.fields.map { field in
+            let optional = field.isConditional || field.isClientID
+            return "\(SwiftLiteral.string(field.responseKey)): \(field.propertyName)\(optional ? "?" : "").responseValue"
+        }
+        let merges = shape.typeCases.map { "if let \($0.propertyName) { fields.mergeDeeply(\($0.propertyName).__fields) }" }
+            + shape.fragments.map { fragment in
+                fragment.isOptional
+                    ? "if let \(fragment.propertyName) = fragments.\(fragment.propertyName) { fields.mergeDeeply(\(fragment.propertyName).__fields) }"
+                    : "fields.mergeDeeply(fragments.\(fragment.propertyName).__fields)"
+            }
+        writer.block("public var __fields: JSONObject") { writer in
+            let object: [String]
+            switch pairs.count {
+            case 0: object = ["[:]"]
+            case 1: object = ["JSONObject(responseFields: [\(pairs[0])])"]
+            default: object = ["JSONObject(responseFields: ["] + pairs.map { "    \($0)," } + ["])"]
+            }
+            if merges.isEmpty {
+                object.forEach { writer.line($0) }
+                return
+            }
+            writer.line("var fields = " + object[0])
+            object.dropFirst().forEach { writer.line($0) }
+            merges.forEach { writer.line($0) }
+            writer.line("return fields")
+        }
+    }
+
+    private func writeFragments(_ shape: Shape, into writer: inout SwiftWriter) {
+        writer.line("/// The named fragments spread in this selection set.")
+        writer.block("public struct Fragments: Hashable, Sendable") { writer in
+            for fragment in shape.fragments {
+                writer.line("public var \(fragment.propertyName): \(fragment.name)\(fragment.isOptional ? "?" : "")")
+            }
+            writer.line()
+            let parameters = shape.fragments.map { "\($0.propertyName): \($0.name)\($0.isOptional ? "? = nil" : "")" }
+            writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+                shape.fragments.forEach { writer.line("self.\($0.propertyName) = \($0.propertyName)") }
+            }
+            writer.line()
+            writer.block("public init(from object: ResponseObject) throws") { writer in
+                for fragment in shape.fragments {
+                    writeFragmentDecoding(fragment, into: &writer)
+                }
+            }
+        }
+    }
+
+    private func writeFragmentDecoding(_ fragment: Shape.FragmentUse, into writer: inout SwiftWriter) {
+        let property = "self.\(fragment.propertyName)"
+        let matches = "\(fragment.name).__typeCondition.matches(object.typename ?? \"\")"
+        switch (fragment.isNarrower, fragment.isConditional) {
+        case (false, false):
+            writer.line("\(property) = try \(fragment.name)(from: object)")
+        case (true, false):
+            writer.line("\(property) = \(matches) ? try \(fragment.name)(from: object) : nil")
+        case (_, true):
+            // A fragment spread under @include/@skip is absent when its condition failed; a
+            // missing field says so, while any other mismatch is still an error.
+            var lines = [
+                "do {",
+                "    \(property) = try \(fragment.name)(from: object)",
+                "} catch let error as ResponseDecodingError where error.reason == .missingField {",
+                "    \(property) = nil",
+                "}",
+            ]
+            if fragment.isNarrower {
+                lines = ["if \(matches) {"] + lines.map { "    " + $0 } + ["} else {", "    \(property) = nil", "}"]
+            }
+            lines.forEach { writer.line($0) }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Builds Swift source line by line with four-space indentation.
+struct SwiftWriter {
+    private(set) var text = ""
+    private var depth = 0
+
+    mutating func line(_ content: String = "") {
+        if content.isEmpty {
+            text += "\n"
+        } else {
+            text += String(repeating: "    ", count: depth) + content + "\n"
+        }
+    }
+
+    /// Writes `header {`, the body one level deeper, and `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// Writes lines one level deeper.
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
+    /// Writes several blocks separated by blank lines.
+    mutating func separated(_ parts: [(inout SwiftWriter) -> Void]) {
+        for (index, part) in parts.enumerated() {
+            if index > 0 { line() }
+            part(&self)
+        }
+    }
+}

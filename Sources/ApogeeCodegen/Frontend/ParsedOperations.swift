@@ -1,0 +1,112 @@
+import GraphQL
+
+/// The operation files parsed, checked for duplicate names, and validated against the schema
+/// together, so that fragments are shared across files.
+public struct ParsedOperations: Sendable {
+    /// The files, in input order.
+    public let files: [OperationFile]
+    /// The operations and fragments of each file, in file order.
+    let definitionsByFile: [[ExecutableDefinition]]
+    /// Every fragment by name.
+    let fragments: [String: FragmentDefinition]
+
+    /// An operation or a fragment, with the index of its file.
+    enum ExecutableDefinition: Sendable {
+        case operation(OperationDefinition)
+        case fragment(FragmentDefinition)
+    }
+
+    /// Parses and validates the files with all of the specification's validation rules except
+    /// "fragments must be used" (a fragment may be used by another run's files).
+    /// - Throws: ``CodegenError`` with every syntax and validation error, each in its own file.
+    public init(files: [OperationFile], schema: CodegenSchema) throws(CodegenError) {
+        self.files = files
+        var diagnostics: [Diagnostic] = []
+        var documents: [Document] = []
+        for file in files {
+            do {
+                documents.append(try parse(source: Source(body: file.text, name: file.path)))
+            } catch let error as GraphQLError {
+                diagnostics.append(error.diagnostic(fallbackFile: file.path))
+            } catch {
+                diagnostics.append(Diagnostic(file: file.path, line: 0, column: 0, message: "\(error)"))
+            }
+        }
+        guard diagnostics.isEmpty, let first = documents.first else {
+            if diagnostics.isEmpty { throw CodegenError(file: schema.fileName, message: "no operation files to generate from") }
+            throw CodegenError(diagnostics)
+        }
+
+        var definitionsByFile: [[ExecutableDefinition]] = []
+        var operationsByName: [String: OperationDefinition] = [:]
+        var fragments: [String: FragmentDefinition] = [:]
+        for document in documents {
+            var definitions: [ExecutableDefinition] = []
+            for definition in document.definitions {
+                if let operation = definition as? OperationDefinition {
+                    definitions.append(.operation(operation))
+                    guard let name = operation.name?.value else {
+                        diagnostics.append(SourcePosition.diagnostic(
+                            at: operation.loc, fallbackFile: "",
+                            message: "Apogee needs a name for every operation; this \(operation.operation.rawValue) has none."))
+                        continue
+                    }
+                    if let earlier = operationsByName[name] {
+                        diagnostics.append(Self.duplicate("operation", name, at: operation.name?.loc, earlier: earlier.name?.loc))
+                    } else {
+                        operationsByName[name] = operation
+                    }
+                } else if let fragment = definition as? FragmentDefinition {
+                    definitions.append(.fragment(fragment))
+                    let name = fragment.name.value
+                    if let earlier = fragments[name] {
+                        diagnostics.append(Self.duplicate("fragment", name, at: fragment.name.loc, earlier: earlier.name.loc))
+                    } else {
+                        fragments[name] = fragment
+                    }
+                }
+            }
+            definitionsByFile.append(definitions)
+        }
+
+        let combined = first.set(value: .array(documents.flatMap(\.definitions)), key: "definitions")
+        let validationErrors = validate(schema: schema.graphQLSchema, ast: combined, rules: specifiedRules)
+        for error in validationErrors where !Self.isIgnored(error.message) {
+            diagnostics.append(error.diagnostic(fallbackFile: files[0].path))
+        }
+        guard diagnostics.isEmpty else {
+            throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))
+        }
+        self.definitionsByFile = definitionsByFile
+        self.fragments = fragments
+    }
+
+    /// Validator messages that do not apply: unused fragments (shared across runs), the
+    /// client-only `__id` field, and duplicate names, which are reported above at the second
+    /// definition with the place of the first.
+    private static func isIgnored(_ message: String) -> Bool {
+        (message.hasPrefix("Fragment \"") && message.hasSuffix("\" is never used."))
+            || message.hasPrefix("Cannot query field \"__id\" on type ")
+            || message.hasPrefix("There can be only one operation named ")
+            || message.hasPrefix("There can be only one fragment named ")
+    }
+
+    private static func duplicate(_ kind: String, _ name: String, at location: Location?, earlier: Location?) -> Diagnostic {
+        var message = "There can be only one \(kind) named \"\(name)\""
+        if let earlier {
+            let place = SourcePosition.diagnostic(at: earlier, fallbackFile: "", message: "")
+            message += "; it is also defined at \(place.file):\(place.line):\(place.column)"
+        }
+        return SourcePosition.diagnostic(at: location, fallbackFile: "", message: message + ".")
+    }
+
+    /// Diagnostics in input file order, then by line and column.
+    static func sorted(_ diagnostics: [Diagnostic], fileOrder: [String]) -> [Diagnostic] {
+        let rank = Dictionary(fileOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return diagnostics.enumerated().sorted { lhs, rhs in
+            let left = (rank[lhs.element.file] ?? Int.max, lhs.element.line, lhs.element.column, lhs.offset)
+            let right = (rank[rhs.element.file] ?? Int.max, rhs.element.line, rhs.element.column, rhs.offset)
+            return left < right
+        }.map(\.element)
+    }
+}

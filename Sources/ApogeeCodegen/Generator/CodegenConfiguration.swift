@@ -1,0 +1,14 @@
+/// Choices that change the generated code.
+public struct CodegenConfiguration: Sendable, Hashable {
+    /// Swift types for GraphQL scalars, by scalar name: `["DateTime": "Foundation.Date"]`.
+    ///
+    /// `ID` and custom scalars map to `String` unless named here; `Upload` maps to ApogeeAPI's
+    /// `Upload`. A mapped type must conform to `CustomScalar`. A module-qualified name
+    /// (`Foundation.Date`) makes the schema types file import that module.
+    public var scalarTypes: [String: String]
+
+    /// Creates a configuration.
+    public init(scalarTypes: [String: String] = [:]) {
+        self.scalarTypes = scalarTypes
+    }
+}

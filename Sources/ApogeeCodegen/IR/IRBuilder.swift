@@ -1,0 +1,164 @@
+import GraphQL
+
+/// Builds the typed IR of operations and fragments from the validated AST.
+///
+/// It walks the AST itself, knowing the parent type at each step from ``SchemaIndex``, rather
+/// than through GraphQLSwift's `TypeInfo`, which is internal to that package.
+struct IRBuilder {
+    let schema: SchemaIndex
+    let fragments: [String: FragmentDefinition]
+    var diagnostics: [Diagnostic] = []
+
+    init(schema: SchemaIndex, fragments: [String: FragmentDefinition]) {
+        self.schema = schema
+        self.fragments = fragments
+    }
+
+    mutating func operation(_ definition: OperationDefinition) -> IROperation? {
+        guard let name = definition.name?.value else { return nil }
+        guard let rootType = schema.rootType(definition.operation) else {
+            diagnostics.append(SourcePosition.diagnostic(
+                at: definition.loc, fallbackFile: "", message: "The schema has no \(definition.operation.rawValue) type."))
+            return nil
+        }
+        let variables = definition.variableDefinitions.map { variable in
+            IRVariable(name: variable.variable.name.value, type: TypeRef(variable.type), hasDefault: variable.defaultValue != nil)
+        }
+        return IROperation(
+            name: name,
+            kind: definition.operation,
+            rootType: rootType,
+            variables: variables,
+            selections: selections(definition.selectionSet, parent: rootType, addTypename: false),
+            definitionText: DocumentPrinter.print(definition),
+            fragmentNames: fragmentClosure(of: definition.selectionSet))
+    }
+
+    mutating func fragment(_ definition: FragmentDefinition) -> IRFragment {
+        let typeCondition = definition.typeCondition.name.value
+        return IRFragment(
+            name: definition.name.value,
+            typeCondition: typeCondition,
+            selections: selections(definition.selectionSet, parent: typeCondition, addTypename: true),
+            definitionText: DocumentPrinter.print(definition))
+    }
+
+    /// The fragments a selection set uses, directly or through other fragments, sorted by name.
+    func fragmentClosure(of selectionSet: GraphQL.SelectionSet) -> [String] {
+        var found: Set<String> = []
+        var pending = [selectionSet]
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case let field as Field:
+                    if let nested = field.selectionSet { pending.append(nested) }
+                case let inline as InlineFragment:
+                    pending.append(inline.selectionSet)
+                case let spread as FragmentSpread:
+                    let name = spread.name.value
+                    if !found.contains(name), let fragment = fragments[name] {
+                        found.insert(name)
+                        pending.append(fragment.selectionSet)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The selections of a set on `parent`, with `__typename` first when `addTypename` is set
+    /// and the set does not select it already.
+    mutating func selections(_ selectionSet: GraphQL.SelectionSet, parent: String, addTypename: Bool) -> [IRSelection] {
+        var result: [IRSelection] = []
+        for selection in selectionSet.selections {
+            switch selection {
+            case let field as Field:
+                guard let conditions = conditions(field.directives) else { continue }
+                let name = field.name.value
+                guard let definition = schema.field(name, on: parent) else {
+                    diagnostics.append(SourcePosition.diagnostic(
+                        at: field.loc, fallbackFile: "", message: "Apogee cannot generate code for field \"\(name)\" on type \"\(parent)\"."))
+                    continue
+                }
+                var nested: [IRSelection]?
+                if let set = field.selectionSet, schema.isComposite(definition.type.namedType) {
+                    nested = selections(set, parent: definition.type.namedType, addTypename: true)
+                }
+                result.append(.field(IRField(
+                    responseKey: field.alias?.value ?? name,
+                    name: name,
+                    alias: field.alias?.value,
+                    arguments: field.arguments.map { IRArgument(name: $0.name.value, value: value($0.value)) },
+                    type: definition.type,
+                    conditions: conditions,
+                    directives: clientDirectives(field.directives),
+                    selections: nested,
+                    parentType: parent,
+                    location: LocationBox(location: field.loc))))
+            case let inline as InlineFragment:
+                guard let conditions = conditions(inline.directives) else { continue }
+                let typeCondition = inline.typeCondition?.name.value
+                result.append(.inlineFragment(
+                    typeCondition: typeCondition,
+                    conditions: conditions,
+                    selections: selections(inline.selectionSet, parent: typeCondition ?? parent, addTypename: false)))
+            case let spread as FragmentSpread:
+                guard let conditions = conditions(spread.directives), let fragment = fragments[spread.name.value] else { continue }
+                result.append(.fragmentSpread(name: spread.name.value, typeCondition: fragment.typeCondition.name.value, conditions: conditions))
+            default:
+                break
+            }
+        }
+        if addTypename, !result.contains(where: { if case .field(let field) = $0 { field.isTypename && field.conditions.isEmpty } else { false } }) {
+            let typename = IRField(
+                responseKey: "__typename", name: "__typename", alias: nil, arguments: [], type: .nonNull(.named("String")),
+                conditions: [], directives: [], selections: nil, parentType: parent, location: LocationBox(location: nil))
+            result.insert(.field(typename), at: 0)
+        }
+        return result
+    }
+
+    /// The `@include`/`@skip` conditions on variables, or `nil` when a literal condition
+    /// excludes the selection for good.
+    func conditions(_ directives: [Directive]) -> [IRCondition]? {
+        var result: [IRCondition] = []
+        for directive in directives {
+            let name = directive.name.value
+            guard name == "include" || name == "skip", let argument = directive.arguments.first(where: { $0.name.value == "if" }) else {
+                continue
+            }
+            let include = name == "include"
+            switch argument.value {
+            case let literal as BooleanValue:
+                if literal.value != include { return nil }
+            case let variable as Variable:
+                result.append(IRCondition(variable: variable.name.value, passesWhen: include))
+            default:
+                continue
+            }
+        }
+        return Array(Set(result)).sorted()
+    }
+
+    func clientDirectives(_ directives: [Directive]) -> [IRDirective] {
+        directives.filter { ClientDirectives.names.contains($0.name.value) }.map { directive in
+            IRDirective(name: directive.name.value, arguments: directive.arguments.map { IRArgument(name: $0.name.value, value: value($0.value)) })
+        }
+    }
+
+    func value(_ value: Value) -> IRValue {
+        switch value {
+        case let variable as Variable: .variable(variable.name.value)
+        case let int as IntValue: .int(int.value)
+        case let float as FloatValue: .float(float.value)
+        case let string as StringValue: .string(string.value)
+        case let boolean as BooleanValue: .boolean(boolean.value)
+        case let enumValue as EnumValue: .enumValue(enumValue.value)
+        case let list as ListValue: .list(list.values.map(self.value))
+        case let object as ObjectValue: .object(object.fields.map { IRArgument(name: $0.name.value, value: self.value($0.value)) })
+        default: .null
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// The Swift struct generated for one selection set: its fields merged by response key,
+/// its type cases (`asUser`), the named fragments it reaches (`fragments.authorDetails`), and
+/// the selections to write as its metadata.
+final class Shape {
+    /// The schema type the struct is for (`__parentType`).
+    let parentType: String
+    /// Whether the parent type is an object type, so `__typename` has a default.
+    let isConcrete: Bool
+    /// The object types an object in this struct can have.
+    let possibleTypes: Set<String>
+    /// For a type case (`AsUser`), the type named in the condition.
+    let typeCondition: String?
+    /// The selections as written, for `__selections`.
+    let entries: [IRSelection]
+    var fields: [Field] = []
+    var typeCases: [TypeCase] = []
+    var fragments: [FragmentUse] = []
+    /// The struct's name, relative to its parent struct.
+    var swiftName: String
+
+    init(parentType: String, isConcrete: Bool, possibleTypes: Set<String>, typeCondition: String?, entries: [IRSelection], swiftName: String) {
+        self.parentType = parentType
+        self.isConcrete = isConcrete
+        self.possibleTypes = possibleTypes
+        self.typeCondition = typeCondition
+        self.entries = entries
+        self.swiftName = swiftName
+    }
+
+    struct Field {
+        var responseKey: String
+        var name: String
+        var type: TypeRef
+        /// Selected only under `@include`/`@skip`: optional, absent when the condition fails.
+        var isConditional: Bool
+        var nested: Shape?
+        var propertyName: String
+
+        var isTypename: Bool { name == "__typename" && responseKey == "__typename" }
+        var isClientID: Bool { name == ClientDirectives.clientIDField }
+    }
+
+    struct TypeCase {
+        var typeName: String
+        var shape: Shape
+        var propertyName: String
+    }
+
+    struct FragmentUse {
+        var name: String
+        var typeCondition: String
+        /// Spread under `@include`/`@skip`.
+        var isConditional: Bool
+        /// The fragment's type condition matches only some of the struct's possible types.
+        var isNarrower: Bool
+        var propertyName: String
+
+        var isOptional: Bool { isConditional || isNarrower }
+    }
+
+    /// The nested struct for a response key, if the field is an object.
+    func nestedShape(forResponseKey key: String) -> Shape? {
+        fields.first { $0.responseKey == key }?.nested
+    }
+
+    func typeCase(_ typeName: String) -> TypeCase? {
+        typeCases.first { $0.typeName == typeName }
+    }
+}

@@ -1,0 +1,82 @@
+import GraphQL
+
+/// What code generation needs to know about a schema, indexed by name.
+///
+/// Built straight from the SDL AST rather than read back from GraphQLSwift's `GraphQLSchema`,
+/// whose field maps are rebuilt by closures on every access; generation looks fields up
+/// thousands of times on a schema like GitHub's.
+struct SchemaIndex: Sendable {
+    enum Kind: Sendable, Hashable {
+        case scalar, object, interface, union, enumeration, inputObject
+    }
+
+    struct Field: Sendable {
+        var name: String
+        var type: TypeRef
+    }
+
+    struct InputField: Sendable {
+        var name: String
+        var type: TypeRef
+        var hasDefault: Bool
+        var description: String?
+    }
+
+    struct EnumCase: Sendable {
+        var name: String
+        var description: String?
+        var deprecationReason: String?
+    }
+
+    struct NamedType: Sendable {
+        var name: String
+        var kind: Kind
+        var description: String?
+        var fields: [String: Field] = [:]
+        var interfaces: [String] = []
+        var members: [String] = []
+        var enumValues: [EnumCase] = []
+        var inputFields: [InputField] = []
+    }
+
+    var types: [String: NamedType] = [:]
+    var queryType: String?
+    var mutationType: String?
+    var subscriptionType: String?
+    var directiveNames: Set<String> = []
+    /// Object types per abstract type, computed once.
+    var possibleTypesByName: [String: Set<String>] = [:]
+
+    static let builtInScalars: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
+
+    subscript(name: String) -> NamedType? { types[name] }
+
+    /// The object types an object of this type can be: itself for an object type, the
+    /// implementations of an interface, the members of a union.
+    func possibleTypes(_ name: String) -> Set<String> {
+        if let known = possibleTypesByName[name] { return known }
+        return [name]
+    }
+
+    func isComposite(_ name: String) -> Bool {
+        switch types[name]?.kind {
+        case .object, .interface, .union: true
+        default: false
+        }
+    }
+
+    func rootType(_ operation: GraphQL.OperationType) -> String? {
+        switch operation {
+        case .query: queryType
+        case .mutation: mutationType
+        case .subscription: subscriptionType
+        }
+    }
+
+    /// The type of a field selected on `parent`, including the meta fields.
+    func field(_ name: String, on parent: String) -> Field? {
+        if name == "__typename" { return Field(name: name, type: .nonNull(.named("String"))) }
+        if name == "__id" { return Field(name: name, type: .named("ID")) }
+        return types[parent]?.fields[name]
+    }
+}
