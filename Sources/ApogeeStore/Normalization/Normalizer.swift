@@ -22,6 +22,10 @@ struct Normalizer {
     mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection]) throws(NormalizationError) {
         var fields = [String: RecordValue](minimumCapacity: selections.count)
         let typename = object["__typename"]?.stringValue
+        // Paths below this object start at its own record, not at the list that holds it.
+        let outerIndices = indices
+        indices.removeAll(keepingCapacity: true)
+        defer { indices = outerIndices }
         try collect(object, typename: typename, key: key, selections: selections, into: &fields)
         if let index = records.index(forKey: key) {
             records.values[index].merge(fields) { _, new in new }

@@ -11,15 +11,16 @@ public struct RecordEncodingError: Error, Sendable, Hashable, CustomStringConver
 extension RecordValue {
     /// The value as JSON for a persistent record source.
     ///
-    /// References become `{"$ref": key}` and JSON objects held by custom scalars become
-    /// `{"$json": object}`, so that neither can be mistaken for the other when read back.
+    /// References become `{"$ref": key}`, lists of records `{"$list": [...]}`, and JSON
+    /// objects held by custom scalars `{"$json": object}`, so that reading back gives exactly
+    /// the value written (a list of scalars stays a plain JSON array).
     public var persistedJSON: JSONValue {
         switch self {
         case .null: .null
         case .scalar(.object(let object)): .object(["$json": .object(object)])
         case .scalar(let value): value
         case .reference(let key): .object(["$ref": .string(key.rawValue)])
-        case .list(let elements): .array(elements.map(\.persistedJSON))
+        case .list(let elements): .object(["$list": .array(elements.map(\.persistedJSON))])
         }
     }
 
@@ -28,18 +29,18 @@ extension RecordValue {
         switch json {
         case .null:
             self = .null
-        case .array(let elements):
-            var values: [RecordValue] = []
-            values.reserveCapacity(elements.count)
-            for element in elements { values.append(try RecordValue(persistedJSON: element)) }
-            self = .list(values)
         case .object(let object):
-            if object.count == 1, case .string(let key)? = object["$ref"] {
+            if object.count == 1, case .array(let elements)? = object["$list"] {
+                var values: [RecordValue] = []
+                values.reserveCapacity(elements.count)
+                for element in elements { values.append(try RecordValue(persistedJSON: element)) }
+                self = .list(values)
+            } else if object.count == 1, case .string(let key)? = object["$ref"] {
                 self = .reference(CacheKey(key))
             } else if object.count == 1, case .object(let scalar)? = object["$json"] {
                 self = .scalar(.object(scalar))
             } else {
-                throw RecordEncodingError(message: "an object that is neither {\"$ref\": …} nor {\"$json\": …}")
+                throw RecordEncodingError(message: "an object that is not {\"$ref\": …}, {\"$list\": …} or {\"$json\": …}")
             }
         default:
             self = .scalar(json)
