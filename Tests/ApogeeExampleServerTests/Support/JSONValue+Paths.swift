@@ -2,7 +2,7 @@ import ApogeeAPI
 
 extension JSONValue {
     /// The value at a path of object keys and list indexes, or `nil` when there is none.
-    subscript(path: Any...) -> JSONValue? {
+    subscript(path path: Any...) -> JSONValue? {
         var current: JSONValue? = self
         for step in path {
             switch (current, step) {
