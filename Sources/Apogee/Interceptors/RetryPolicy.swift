@@ -51,8 +51,9 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The backoff before retry number `retry` (1 for the first), before jitter.
     public func backoff(beforeRetry retry: Int) -> Duration {
         let factor = pow(multiplier, Double(max(retry - 1, 0)))
-        let seconds = min(initialDelay.timeInterval * factor, maximumDelay.timeInterval)
-        return .seconds(seconds)
+        guard initialDelay.timeInterval * factor < maximumDelay.timeInterval else { return maximumDelay }
+        // Whole factors scale exactly, so a policy of 100 ms doubling gives exactly 200 ms, 400 ms.
+        return factor == factor.rounded() ? initialDelay * Int(factor) : initialDelay * factor
     }
 
     /// The delay before retry number `retry`, with jitter applied.

@@ -1,1 +1,0 @@
-// Placeholder so the package graph resolves; replaced by the ApogeeTesting implementation.

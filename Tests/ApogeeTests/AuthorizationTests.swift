@@ -1,0 +1,99 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import Testing
+
+@Suite("The authorization interceptor")
+struct AuthorizationTests {
+    private func provider(_ tokens: InMemoryTokenStore) -> DefaultInterceptorProvider {
+        DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(tokenStore: tokens))
+    }
+
+    @Test("The token from the store goes to the endpoint as a bearer token")
+    func sendsToken() async throws {
+        try await withServer { server in
+            let tokens = InMemoryTokenStore()
+            let client = server.client(provider: provider(tokens))
+
+            let login = try await client.perform(mutation: SignInMutation(email: "bearer@example.com"))
+            #expect(server.recordedRequests[0].header("Authorization") == nil)
+            let token = try #require(login.data?.login?.token)
+            await tokens.setToken(token)
+
+            let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
+            #expect(result.errors == nil)
+            #expect(result.data?.me?.email == "bearer@example.com")
+            #expect(server.recordedRequests[1].header("Authorization") == "Bearer \(token)")
+        }
+    }
+
+    @Test("A token closure is asked on every request")
+    func closureSource() async throws {
+        try await withServer { server in
+            let counter = Counter()
+            let auth = AuthorizationInterceptor(scheme: nil) { "token-\(await counter.next())" }
+            let client = server.client(provider: DefaultInterceptorProvider(retry: nil, authorization: auth))
+            _ = try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            _ = try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(server.recordedRequests.map { $0.header("authorization") } == ["token-1", "token-2"])
+        }
+    }
+
+    @Test("The token is not sent after a redirect to another origin")
+    func redirectToAnotherOrigin() async throws {
+        try await withServer { endpoint in
+            try await withServer { elsewhere in
+                let tokens = InMemoryTokenStore(token: "secret-token")
+                let client = endpoint.client(provider: provider(tokens))
+                endpoint.enqueueFault(.redirect(to: elsewhere.rocketReserverURL.absoluteString, status: 307))
+
+                // Whatever the other server answers, the point is what it received.
+                _ = try? await client.fetch(query: LaunchSiteQuery(id: "1"))
+
+                #expect(endpoint.recordedRequests.first?.header("Authorization") == "Bearer secret-token")
+                let redirected = try #require(elsewhere.recordedRequests.first)
+                #expect(redirected.header("Authorization") == nil)
+                #expect(redirected.header("Cookie") == nil)
+            }
+        }
+    }
+
+    @Test("The token follows a redirect within the same origin")
+    func redirectWithinOrigin() async throws {
+        try await withServer { server in
+            let tokens = InMemoryTokenStore(token: "same-origin-token")
+            let client = server.client(provider: provider(tokens))
+            server.enqueueFault(.redirect(to: server.rocketReserverURL.absoluteString, status: 307))
+            _ = try? await client.fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(server.recordedRequests.count == 2)
+            #expect(server.recordedRequests.map { $0.header("Authorization") } == ["Bearer same-origin-token", "Bearer same-origin-token"])
+        }
+    }
+
+    @Test("The token is not added when an interceptor sends the request to another origin")
+    func interceptorChangesOrigin() async throws {
+        try await withServer { endpoint in
+            try await withServer { elsewhere in
+                let otherURL = elsewhere.rocketReserverURL
+                let moveAway = ClosureInterceptor { _, url, _ in url = otherURL }
+                let auth = AuthorizationInterceptor(tokenStore: InMemoryTokenStore(token: "secret-token"))
+                let client = endpoint.client(provider: FixedInterceptorProvider([moveAway, auth]))
+
+                let result = try await client.fetch(query: LaunchSiteQuery(id: "1"))
+                #expect(result.data?.launch?.id == "1")
+                #expect(endpoint.requestCount == 0)
+                #expect(elsewhere.recordedRequests.first?.header("Authorization") == nil)
+            }
+        }
+    }
+}
+
+/// Counts calls, across tasks.
+actor Counter {
+    private var value = 0
+
+    func next() -> Int {
+        value += 1
+        return value
+    }
+}

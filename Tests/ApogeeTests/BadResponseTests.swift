@@ -1,0 +1,127 @@
+import Apogee
+import ApogeeExampleServer
+import Testing
+
+@Suite("Responses that are not what the operation expects")
+struct BadResponseTests {
+    @Test("HTTP 500 with an HTML page is an HTTP error with the status and an excerpt")
+    func htmlErrorPage() async throws {
+        try await withServer { server in
+            server.enqueueFault(.htmlErrorPage(status: 500))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .httpStatus(let response, let excerpt)? = error else {
+                Issue.record("expected httpStatus, got \(String(describing: error))")
+                return
+            }
+            #expect(response.status.code == 500)
+            #expect(response.headerFields[.contentType]?.hasPrefix("text/html") == true)
+            #expect(excerpt.contains("Internal Server Error"))
+            #expect(excerpt.count <= 201)
+            #expect(error?.description.contains("500") == true)
+        }
+    }
+
+    @Test("A JSON error status whose body is not GraphQL is an HTTP error")
+    func jsonErrorThatIsNotGraphQL() async throws {
+        try await withServer { server in
+            server.enqueueFault(.httpStatus(502, body: #"{"message":"bad gateway"}"#, contentType: "application/json"))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .httpStatus(let response, let excerpt)? = error else {
+                Issue.record("expected httpStatus, got \(String(describing: error))")
+                return
+            }
+            #expect(response.status.code == 502)
+            #expect(excerpt == #"{"message":"bad gateway"}"#)
+        }
+    }
+
+    @Test("Malformed JSON is an invalid response that says where the JSON broke")
+    func malformedJSON() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"data": {"launch": {"id": "1",}}"#))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .invalidResponse(.malformedJSON(let parsingError), let response, let excerpt)? = error else {
+                Issue.record("expected malformed JSON, got \(String(describing: error))")
+                return
+            }
+            #expect(parsingError.offset > 0)
+            #expect(response.status == .ok)
+            #expect(excerpt.hasPrefix(#"{"data": {"launch""#))
+        }
+    }
+
+    @Test("JSON that is not a GraphQL response is an invalid response")
+    func notAGraphQLResponse() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"[1, 2, 3]"#))
+            server.enqueueFault(.rawBody(#"{"result": "ok"}"#))
+            server.enqueueFault(.rawBody("", contentType: "application/json"))
+            let client = server.client()
+            for expected in ["not an object", "neither 'data' nor 'errors'", "empty"] {
+                let error = await #expect(throws: ApogeeError.self) {
+                    try await client.fetch(query: LaunchSiteQuery(id: "1"))
+                }
+                guard case .invalidResponse(let reason, _, _)? = error else {
+                    Issue.record("expected invalidResponse, got \(String(describing: error))")
+                    continue
+                }
+                #expect(reason.description.contains(expected))
+            }
+        }
+    }
+
+    @Test("A field of the wrong type is a decoding error that names its path")
+    func wrongType() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":42}}}"#))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
+                Issue.record("expected responseDecoding, got \(String(describing: error))")
+                return
+            }
+            #expect(decodingError.path == ["launch", "site"])
+            #expect(decodingError.reason == .typeMismatch(expected: "a string", found: "a number"))
+            #expect(graphQLErrors.isEmpty)
+            #expect(error?.description.contains("launch.site") == true)
+        }
+    }
+
+    @Test("Null where the schema says non-null is a decoding error that names its path")
+    func nullForNonNull() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":null,"site":"KSC"}},"errors":[{"message":"id failed"}]}"#))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
+                Issue.record("expected responseDecoding, got \(String(describing: error))")
+                return
+            }
+            #expect(decodingError.path == ["launch", "id"])
+            #expect(decodingError.reason == .unexpectedNull)
+            #expect(graphQLErrors.map(\.message) == ["id failed"])
+        }
+    }
+
+    @Test("Bytes that are not UTF-8 are an invalid response, not a crash")
+    func invalidUTF8() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(bytes: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D], contentType: "application/json"))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .invalidResponse? = error else {
+                Issue.record("expected invalidResponse, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+}

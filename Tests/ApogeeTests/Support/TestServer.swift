@@ -1,0 +1,49 @@
+import Testing
+import Apogee
+import ApogeeExampleServer
+import Foundation
+
+/// Runs `body` with a fresh example server on 127.0.0.1 and an ephemeral port; each test gets
+/// its own server, so tests run in parallel without sharing state.
+func withServer<Result: Sendable>(_ body: (ExampleServer) async throws -> Result) async throws -> Result {
+    try await ExampleServer.withServer(body)
+}
+
+extension ExampleServer {
+    /// A client for this server's RocketReserver endpoint.
+    ///
+    /// Without retries unless a provider says otherwise, so that a scripted fault is answered
+    /// once and the test sees exactly what the server sent.
+    func client(
+        provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
+        configuration: ApogeeClient.Configuration = ApogeeClient.Configuration()
+    ) -> ApogeeClient {
+        ApogeeClient(url: rocketReserverURL, interceptorProvider: provider, configuration: configuration)
+    }
+
+    /// The JSON body of a recorded request, parsed.
+    func recordedBody(at index: Int) throws -> JSONObject {
+        let requests = recordedRequests
+        try #require(requests.indices.contains(index), "the server recorded \(requests.count) request(s)")
+        return try #require(try JSONValue(parsing: requests[index].body).objectValue)
+    }
+
+    /// Waits until the server has received `count` requests, for tests that must act while a
+    /// request is in flight. Polls, and gives up after `limit` so a broken test fails instead
+    /// of hanging.
+    func waitForRequests(_ count: Int, limit: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while requestCount < count {
+            guard ContinuousClock.now < deadline else {
+                throw WaitTimedOut(expected: count, received: requestCount)
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// The server did not receive the requests a test waited for.
+struct WaitTimedOut: Error {
+    var expected: Int
+    var received: Int
+}

@@ -1,0 +1,56 @@
+import Apogee
+import ApogeeExampleServer
+import ApogeeTesting
+import Foundation
+import Testing
+
+@Suite("Requests that get no response")
+struct TransportFailureTests {
+    @Test("Connection refused is a transport error that says so")
+    func connectionRefused() async throws {
+        // Port 1 on loopback has no listener here, so the connection is refused at once.
+        let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        let client = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        let error = await #expect(throws: ApogeeError.self) {
+            try await client.fetch(query: LaunchSiteQuery(id: "1"))
+        }
+        guard case .transport(let transportError)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(transportError.kind == .cannotConnect)
+        #expect(transportError.url == url)
+        #expect(error?.description.contains("127.0.0.1:1") == true)
+    }
+
+    @Test("A connection closed mid-response is a transport error")
+    func closedMidResponse() async throws {
+        try await withServer { server in
+            server.enqueueFault(.closeMidResponse())
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .transport(let transportError)? = error else {
+                Issue.record("expected a transport error, got \(String(describing: error))")
+                return
+            }
+            #expect(transportError.kind == .connectionLost)
+        }
+    }
+
+    @Test("No response within the timeout is a timeout error")
+    func timeout() async throws {
+        try await withServer { server in
+            server.enqueueFault(.delay(.seconds(3)))
+            let client = server.client(configuration: .init(timeout: .milliseconds(300)))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .transport(let transportError)? = error else {
+                Issue.record("expected a transport error, got \(String(describing: error))")
+                return
+            }
+            #expect(transportError.kind == .timedOut)
+        }
+    }
+}
