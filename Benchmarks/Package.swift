@@ -39,7 +39,10 @@ let package = Package(
                 .product(name: "ApogeeStore", package: "Apogee"),
             ],
             path: "Benchmarks/StoreBenchmarks",
-            plugins: benchmarkPlugin
+            // apogee.json points the code generator at the shared GitHub schema and operation,
+            // which gives the benchmark the typed Data of the GitHub fixture.
+            exclude: ["apogee.json"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
     ]
 )

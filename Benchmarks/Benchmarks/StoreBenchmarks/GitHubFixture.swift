@@ -1,0 +1,45 @@
+import ApogeeAPI
+import ApogeeStore
+import Foundation
+
+/// The recorded GitHub response (409 KB: 100 issues, 508 comments) and what the benchmarks
+/// derive from it once, outside the measured region.
+enum GitHubFixture {
+    static let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("../../../../shared/fixtures/github/IssuesAndCommentsForRepository.json")
+        .standardizedFileURL
+
+    /// The response as Foundation loads it, for the JSONSerialization baseline.
+    static let data: Foundation.Data = {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            fatalError("the GitHub fixture is missing at \(url.path)")
+        }
+        return data
+    }()
+
+    /// The same bytes as an array, for our parser.
+    static let bytes = [UInt8](data)
+
+    static let query = IssuesAndCommentsForRepositoryQuery()
+
+    /// Parses the response and returns its `data` object.
+    static func parseData(_ bytes: [UInt8]) throws -> JSONObject {
+        guard case .object(let response) = try JSONValue(parsing: bytes), case .object(let data)? = response["data"] else {
+            throw FixtureError.noData
+        }
+        return data
+    }
+
+    /// A store holding the fixture, for the read benchmark.
+    static func populatedStore() throws -> NormalizedStore {
+        let store = NormalizedStore()
+        try store.write(data: try parseData(bytes), for: query)
+        return store
+    }
+
+    enum FixtureError: Error {
+        case noData
+        case miss(CacheMiss)
+    }
+}
