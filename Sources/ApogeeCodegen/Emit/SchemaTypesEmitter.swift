@@ -31,7 +31,7 @@ struct SchemaTypesEmitter {
             writer.line("public static let allCases: [\(name)] = [" + cases.map { "." + $0.1 }.joined(separator: ", ") + "]")
             writer.line()
             writer.block("public init(rawValue: String)") { writer in
-                writer.block("switch rawValue") { writer in
+                writer.flatBlock("switch rawValue") { writer in
                     for (value, caseName) in cases {
                         writer.line("case \(SwiftLiteral.string(value.name)): self = .\(caseName)")
                     }
@@ -40,7 +40,7 @@ struct SchemaTypesEmitter {
             }
             writer.line()
             writer.block("public var rawValue: String") { writer in
-                writer.block("switch self") { writer in
+                writer.flatBlock("switch self") { writer in
                     for (value, caseName) in cases {
                         writer.line("case .\(caseName): \(SwiftLiteral.string(value.name))")
                     }

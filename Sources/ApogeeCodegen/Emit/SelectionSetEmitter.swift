@@ -136,6 +136,9 @@ struct SelectionSetEmitter {
             var parameter = "\(field.propertyName): \(propertyType(field))"
             if field.isTypename, !field.isConditional, shape.isConcrete {
                 parameter += " = \(SwiftLiteral.string(shape.parentType))"
+            } else if field.isClientID {
+                // The store fills in the record key; built data need not name one.
+                parameter += " = nil"
             }
             parameters.append(parameter)
             assignments.append("self.\(field.propertyName) = \(field.propertyName)")

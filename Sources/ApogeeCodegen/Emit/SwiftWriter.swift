@@ -20,6 +20,13 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// Writes `header {`, the body at the same level (as `case` lines of a `switch` are), and `}`.
+    mutating func flatBlock(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        body(&self)
+        line("}")
+    }
+
     /// Writes lines one level deeper.
     mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         depth += 1

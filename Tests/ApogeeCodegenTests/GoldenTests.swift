@@ -1,0 +1,33 @@
+import ApogeeCodegen
+import Testing
+
+/// The generated Swift for the example operations, byte for byte. The same operation files are
+/// compiled by the plugin (RocketReserverAPI, CodegenFixtureTodo, CodegenFixtureReviews) and
+/// exercised in GeneratedCodeTests, so the golden files are known to compile and work.
+@Suite("Golden output")
+struct GoldenTests {
+    @Test func rocketReserverOperations() throws {
+        let schema = try TestFiles.schema(
+            TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls"), name: "schema.graphqls")
+        let files = try TestFiles.operationFiles(in: "Examples/RocketReserverAPI")
+        #expect(files.map(\.baseName) == [
+            "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchTile", "Login", "Me", "TripsBooked", "UploadProfileImage",
+        ])
+        let generated = try CodeGenerator(schema: schema).generate(files: files)
+        try Golden.check(generated, set: "RocketReserver")
+    }
+
+    @Test func todoOperations() throws {
+        let schema = try TestFiles.schema(TestFiles.shared.appendingPathComponent("schemas/todo.graphqls"), name: "todo.graphqls")
+        let generated = try CodeGenerator(schema: schema).generate(files: TestFiles.operationFiles(in: "Tests/CodegenFixtures/Todo"))
+        try Golden.check(generated, set: "Todo")
+    }
+
+    @Test func reviewOperationsWithEnumsInputObjectsAndNullableInputs() throws {
+        let schema = try TestFiles.schema(
+            TestFiles.repositoryRoot.appendingPathComponent("Tests/CodegenFixtures/Reviews/schema.graphqls"), name: "schema.graphqls")
+        let generator = CodeGenerator(schema: schema, configuration: CodegenConfiguration(scalarTypes: ["Stars": "Int"]))
+        let generated = try generator.generate(files: TestFiles.operationFiles(in: "Tests/CodegenFixtures/Reviews"))
+        try Golden.check(generated, set: "Reviews")
+    }
+}

@@ -1,0 +1,54 @@
+import ApogeeCodegen
+import Foundation
+import Testing
+
+/// Paths of the repository and of `../shared`, found from this file so tests run from any
+/// working directory.
+enum TestFiles {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let shared = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let golden = testsFolder.appendingPathComponent("Golden")
+
+    static func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The `.graphql` files of a folder, sorted, with paths relative to the repository root so
+    /// that diagnostics and output are the same on every machine.
+    static func operationFiles(in relativeFolder: String) throws -> [OperationFile] {
+        let folder = repositoryRoot.appendingPathComponent(relativeFolder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".graphql") }.sorted()
+        return try names.map { name in
+            OperationFile(path: relativeFolder + "/" + name, text: try text(folder.appendingPathComponent(name)))
+        }
+    }
+
+    static func schema(_ url: URL, name: String) throws -> CodegenSchema {
+        try CodegenSchema(sdl: text(url), fileName: name)
+    }
+}
+
+/// Compares generated files with the files committed under `Golden/<set>/`.
+///
+/// Run with `APOGEE_UPDATE_GOLDEN=1` to rewrite them after an intended change, then review the
+/// diff before committing.
+enum Golden {
+    static func check(_ files: [GeneratedFile], set: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = TestFiles.golden.appendingPathComponent(set)
+        if ProcessInfo.processInfo.environment["APOGEE_UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in files {
+                try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name + ".golden"))
+            }
+        }
+        let expectedNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".golden") }.map { String($0.dropLast(".golden".count)) }.sorted()
+        #expect(files.map(\.name).sorted() == expectedNames, sourceLocation: sourceLocation)
+        for file in files {
+            let expected = try? TestFiles.text(folder.appendingPathComponent(file.name + ".golden"))
+            #expect(file.contents == expected, "\(set)/\(file.name) differs from its golden file", sourceLocation: sourceLocation)
+        }
+    }
+}
