@@ -114,23 +114,14 @@ public final class ExampleServer: Sendable {
     public func shutdown(gracePeriod: Duration = .seconds(1)) async {
         await serviceGroup.triggerGracefulShutdown()
         let runTask = self.runTask
-        let stoppedInTime = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                _ = await runTask.result
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: gracePeriod)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        if !stoppedInTime {
+        // Awaiting a task's result does not react to cancellation, so the deadline is a
+        // separate task that cancels the server when the grace period is over.
+        let deadline = Task {
+            try await Task.sleep(for: gracePeriod)
             runTask.cancel()
-            _ = await runTask.result
         }
+        _ = await runTask.result
+        deadline.cancel()
     }
 
     /// Starts a server, runs `body` with it, and shuts it down whatever `body` does.
