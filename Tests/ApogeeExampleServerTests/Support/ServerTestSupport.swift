@@ -1,5 +1,5 @@
 import ApogeeAPI
-@testable import ApogeeExampleServer
+import ApogeeExampleServer
 import Foundation
 import Testing
 
