@@ -1,9 +1,6 @@
 import ApogeeCodegen
 import ArgumentParser
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `apogee fetch-schema`: runs the introspection query against a server and saves SDL.
 struct FetchSchemaCommand: AsyncParsableCommand {
@@ -30,41 +27,17 @@ struct FetchSchemaCommand: AsyncParsableCommand {
         guard let url = URL(string: endpoint), url.scheme == "http" || url.scheme == "https" else {
             throw ValidationError("'\(endpoint)' is not an http or https URL.")
         }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var headers: [String: String] = [:]
         for entry in header {
             guard let colon = entry.firstIndex(of: ":") else { throw ValidationError("'\(entry)' is not a header; write 'Name: value'.") }
-            let name = entry[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = entry[entry.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        let body = try JSONSerialization.data(withJSONObject: ["query": Introspection.query, "operationName": "IntrospectionQuery"])
-        request.httpBody = body
-
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch {
-            fail("\(endpoint): error: the request failed: \(error.localizedDescription)")
-        }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            fail("\(endpoint): error: the server answered HTTP \(http.statusCode)")
+            headers[entry[..<colon].trimmingCharacters(in: .whitespaces)] = entry[entry.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         do {
-            let sdl = try Introspection.sdl(fromJSON: [UInt8](data), fileName: endpoint)
-            try Data(sdl.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch let error as CodegenError {
-            fail(error.description)
+            let sdl = try await Introspection.fetchSDL(from: url, headers: headers, timeout: timeout)
+            try OutputWriter.writeText(sdl, to: output)
         } catch {
-            fail("\(output): error: cannot write the file: \(error.localizedDescription)")
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
         }
-    }
-
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(1)
     }
 }

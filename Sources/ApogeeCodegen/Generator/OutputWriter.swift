@@ -27,4 +27,16 @@ public enum OutputWriter {
         }
         return written
     }
+
+    /// Writes one text file, creating its folder.
+    /// - Throws: ``CodegenError`` naming the file when it cannot be written.
+    public static func writeText(_ text: String, to path: String) throws(CodegenError) {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw CodegenError(file: path, message: "cannot write the file: \(error)")
+        }
+    }
 }

@@ -59,8 +59,9 @@ public enum Introspection {
 
     /// Converts an introspection result (`{"data":{"__schema":…}}` or `{"__schema":…}`) into
     /// SDL text.
+    /// `includeDescriptions: false` leaves the descriptions out, to compare two schemas by shape.
     /// - Throws: ``CodegenError`` naming `fileName` when the JSON is not an introspection result.
-    public static func sdl(fromJSON bytes: [UInt8], fileName: String) throws(CodegenError) -> String {
-        try IntrospectionSchema(json: bytes, fileName: fileName).sdl()
+    public static func sdl(fromJSON bytes: [UInt8], fileName: String, includeDescriptions: Bool = true) throws(CodegenError) -> String {
+        try IntrospectionSchema(json: bytes, fileName: fileName).sdl(includeDescriptions: includeDescriptions)
     }
 }

@@ -7,7 +7,8 @@ extension IntrospectionSchema {
     private static let builtInDirectives: Set<String> = ["skip", "include", "deprecated", "specifiedBy", "oneOf"]
 
     /// The schema as SDL text, types in name order, ending with a newline.
-    func sdl() -> String {
+    func sdl(includeDescriptions: Bool = true) -> String {
+        guard includeDescriptions else { return withoutDescriptions().sdl() }
         var blocks: [String] = []
         let defaultRoots = (queryType ?? "Query") == "Query" && (mutationType ?? "Mutation") == "Mutation"
             && (subscriptionType ?? "Subscription") == "Subscription"
@@ -99,5 +100,23 @@ extension IntrospectionSchema {
     /// A GraphQL string literal.
     static func quoted(_ text: String) -> String {
         GraphQLText.quoted(text)
+    }
+
+    /// The same schema with every description removed, for comparing schemas by shape.
+    private func withoutDescriptions() -> IntrospectionSchema {
+        var copy = self
+        func strip(_ values: [InputValue]) -> [InputValue] {
+            values.map { var value = $0; value.description = nil; return value }
+        }
+        copy.types = types.map { type in
+            var type = type
+            type.description = nil
+            type.fields = type.fields.map { var field = $0; field.description = nil; field.arguments = strip(field.arguments); return field }
+            type.inputFields = strip(type.inputFields)
+            type.enumValues = type.enumValues.map { var value = $0; value.description = nil; return value }
+            return type
+        }
+        copy.directives = directives.map { var directive = $0; directive.description = nil; directive.arguments = strip(directive.arguments); return directive }
+        return copy
     }
 }

@@ -1,0 +1,39 @@
+import ApogeeAPI
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Introspection {
+    /// Runs ``query`` against a GraphQL endpoint with a JSON POST and returns the schema as SDL.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The server's GraphQL URL.
+    ///   - headers: Extra HTTP headers, such as `Authorization`.
+    ///   - timeout: Seconds to wait for the answer.
+    /// - Throws: ``CodegenError`` naming the endpoint when the request fails, the server answers
+    ///   with an HTTP error or GraphQL errors, or the answer is not an introspection result.
+    public static func fetchSDL(from endpoint: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) async throws(CodegenError) -> String {
+        var request = URLRequest(url: endpoint, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        let body: JSONValue = ["query": .string(query), "operationName": "IntrospectionQuery"]
+        request.httpBody = Data(body.serialized())
+
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(for: request)
+        } catch {
+            throw CodegenError(file: endpoint.absoluteString, message: "the request failed: \(error.localizedDescription)")
+        }
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            throw CodegenError(file: endpoint.absoluteString, message: "the server answered HTTP \(http.statusCode)")
+        }
+        return try sdl(fromJSON: [UInt8](data), fileName: endpoint.absoluteString)
+    }
+}

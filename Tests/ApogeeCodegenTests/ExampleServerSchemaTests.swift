@@ -1,0 +1,48 @@
+import ApogeeCodegen
+import ApogeeExampleServer
+import Foundation
+import Testing
+
+/// `fetch-schema`'s introspection against the running example server, over real HTTP on
+/// loopback: the server's schema has the shape of Examples/RocketReserverAPI/schema.graphqls.
+@Suite("The example server's schema")
+struct ExampleServerSchemaTests {
+    /// Type blocks with their lines sorted, so that field order does not matter.
+    static func shape(_ sdl: String) -> Set<String> {
+        Set(sdl.components(separatedBy: "\n\n").map { block in
+            let lines = block.split(separator: "\n")
+            guard let head = lines.first else { return block }
+            return ([String(head)] + lines.dropFirst().map(String.init).sorted()).joined(separator: "\n")
+        })
+    }
+
+    @Test func rocketReserverSchemaMatchesTheServer() async throws {
+        let sdl = try TestFiles.text(TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls"))
+        let ours = try Introspection.sdl(
+            fromJSON: await IntrospectionTests.introspectionJSON(of: sdl), fileName: "schema.graphqls", includeDescriptions: false)
+        let served = try await ExampleServer.withServer { server in
+            try await Introspection.fetchSDL(from: server.rocketReserverURL)
+        }
+        let servedShape = try Introspection.sdl(
+            fromJSON: await Self.reintrospect(served), fileName: "served", includeDescriptions: false)
+        #expect(Self.shape(servedShape) == Self.shape(ours))
+        #expect(served.contains("bookTrips(launchIds: [ID]!): TripUpdateResponse!"))
+    }
+
+    /// The served SDL, loaded and introspected again, so both sides go through the same printer.
+    static func reintrospect(_ sdl: String) async throws -> [UInt8] {
+        try await IntrospectionTests.introspectionJSON(of: sdl)
+    }
+
+    @Test func anUnreachableEndpointIsAClearError() async throws {
+        let server = try await ExampleServer.start()
+        let url = server.rocketReserverURL
+        await server.shutdown()
+        do {
+            _ = try await Introspection.fetchSDL(from: url, timeout: 5)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("\(url.absoluteString): error: the request failed"))
+        }
+    }
+}
