@@ -160,3 +160,19 @@ struct ErrorTests {
         }
     }
 }
+
+@Suite("Errors in schemas")
+struct SchemaErrorTests {
+    @Test func inputObjectsThatContainThemselvesAreRefused() throws {
+        let schema = try CodegenSchema(sdl: """
+            input Filter { and: Filter, or: [Filter!], name: String }
+            type Query { search(filter: Filter): Int }
+            """, fileName: "recursive.graphqls")
+        let file = OperationFile(path: "Search.graphql", text: "query Search($filter: Filter) { search(filter: $filter) }")
+        #expect(throws: CodegenError([Diagnostic(
+            file: "recursive.graphqls", line: 0, column: 0,
+            message: "The input object \"Filter\" contains itself through Filter.and → Filter, which a Swift struct cannot hold; make one of these fields a list in the schema.")])) {
+            try CodeGenerator(schema: schema).generate(files: [file])
+        }
+    }
+}

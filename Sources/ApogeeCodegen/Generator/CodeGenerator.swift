@@ -58,6 +58,9 @@ public struct CodeGenerator: Sendable {
             if let operation = item.operation { usage.add(operation) }
             if let fragment = item.fragment { usage.add(fragment) }
         }
+        for message in usage.recursiveInputObjects() {
+            diagnostics.append(Diagnostic(file: schema.fileName, line: 0, column: 0, message: message))
+        }
         let types = SwiftTypes(schema: index, configuration: configuration)
         let aliases = usage.scalars.filter { types.aliasTarget($0) != nil }
 
