@@ -5,13 +5,18 @@
 public struct CacheRead<Value: Sendable>: Sendable {
     /// The value, or why the store could not give it.
     public var result: Result<Value, CacheMiss>
-    /// The record fields the read looked at.
-    public var dependencies: Set<FieldKey>
+    /// The record fields the read looked at, in reading order (a field read twice appears twice).
+    public var dependencyList: [FieldKey]
 
     /// Creates a read result.
-    public init(result: Result<Value, CacheMiss>, dependencies: Set<FieldKey>) {
+    public init(result: Result<Value, CacheMiss>, dependencyList: [FieldKey]) {
         self.result = result
-        self.dependencies = dependencies
+        self.dependencyList = dependencyList
+    }
+
+    /// The record fields the read looked at.
+    public var dependencies: Set<FieldKey> {
+        Set(dependencyList)
     }
 
     /// The value, or `nil` on a miss.
@@ -28,6 +33,6 @@ public struct CacheRead<Value: Sendable>: Sendable {
 
     /// The record keys the read looked at.
     public var dependentRecords: Set<CacheKey> {
-        Set(dependencies.map(\.record))
+        Set(dependencyList.map(\.record))
     }
 }

@@ -5,7 +5,9 @@ import ApogeeAPI
 struct SelectionReader<Records: RecordReading> {
     let records: Records
     let variables: JSONObject
-    private(set) var dependencies: Set<FieldKey> = []
+    /// Every field looked at, in reading order. An array, not a set: appending costs no
+    /// hashing, and only a watcher's index needs the fields hashed.
+    private(set) var dependencies: [FieldKey] = []
 
     init(records: Records, variables: JSONObject) {
         self.records = records
@@ -44,7 +46,7 @@ struct SelectionReader<Records: RecordReading> {
                     value = .string(record.key.rawValue)
                 } else {
                     let storageKey = field.storageKey(with: variables)
-                    dependencies.insert(FieldKey(record.key, storageKey))
+                    dependencies.append(FieldKey(record.key, storageKey))
                     guard let stored = record.fields[storageKey] else {
                         throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
                     }
@@ -74,7 +76,7 @@ struct SelectionReader<Records: RecordReading> {
     }
 
     private mutating func typename(of record: Record) throws -> String {
-        dependencies.insert(FieldKey(record.key, "__typename"))
+        dependencies.append(FieldKey(record.key, "__typename"))
         switch record.fields["__typename"] {
         case .scalar(.string(let typename))?: return typename
         case nil: throw CacheMiss(key: record.key, field: "__typename", reason: .missingField)
@@ -119,13 +121,13 @@ struct SelectionReader<Records: RecordReading> {
         for selection in selections {
             switch selection {
             case .field(let field):
-                if !field.isClientID { dependencies.insert(FieldKey(key, field.storageKey(with: variables))) }
+                if !field.isClientID { dependencies.append(FieldKey(key, field.storageKey(with: variables))) }
             case .inlineFragment(let fragment):
                 noteFields(of: key, selections: fragment.selections)
             case .fragmentSpread(let spread):
                 noteFields(of: key, selections: spread.selections)
             }
         }
-        dependencies.insert(FieldKey(key, "__typename"))
+        dependencies.append(FieldKey(key, "__typename"))
     }
 }

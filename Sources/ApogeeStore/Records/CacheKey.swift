@@ -5,20 +5,34 @@ import ApogeeAPI
 ///
 /// A distinct type rather than a bare `String` so that record keys and field names cannot be
 /// mixed up in the many places where both travel together.
+///
+/// A key hashes its text once, when it is made: path keys run to a hundred bytes, and the
+/// store hashes keys in every dictionary and set it keeps, so re-hashing the text each time
+/// was most of the cost of a read.
 public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The key as text, as it is stored and as users write it.
     public let rawValue: String
+    private let textHash: Int
 
     /// Wraps a key's text.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        self.textHash = rawValue.hashValue
     }
 
     public init(stringLiteral value: String) {
-        self.rawValue = value
+        self.init(value)
     }
 
     public var description: String { rawValue }
+
+    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(textHash)
+    }
 
     public static func < (lhs: CacheKey, rhs: CacheKey) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -43,9 +43,9 @@ extension NormalizedStore {
         var reader = SelectionReader(records: core, variables: variables)
         do {
             let value = try reader.read(type, from: key, selections: selections)
-            return CacheRead(result: .success(value), dependencies: reader.dependencies)
+            return CacheRead(result: .success(value), dependencyList: reader.dependencies)
         } catch let miss as CacheMiss {
-            return CacheRead(result: .failure(miss), dependencies: reader.dependencies)
+            return CacheRead(result: .failure(miss), dependencyList: reader.dependencies)
         }
     }
 }

@@ -67,9 +67,9 @@ public final class CacheTransaction {
         var reader = SelectionReader(records: self, variables: variables)
         do {
             let value = try reader.read(type, from: key, selections: selections)
-            return CacheRead(result: .success(value), dependencies: reader.dependencies)
+            return CacheRead(result: .success(value), dependencyList: reader.dependencies)
         } catch let miss as CacheMiss {
-            return CacheRead(result: .failure(miss), dependencies: reader.dependencies)
+            return CacheRead(result: .failure(miss), dependencyList: reader.dependencies)
         }
     }
 }

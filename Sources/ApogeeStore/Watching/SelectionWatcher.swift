@@ -10,7 +10,7 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
     private let variables: JSONObject
     private let continuation: Continuation
     private var last: Result<Value, CacheMiss>?
-    private(set) var dependencies: Set<FieldKey> = []
+    private(set) var dependencies: [FieldKey] = []
 
     init(root: CacheKey, selections: [Selection], variables: JSONObject, continuation: Continuation) {
         self.root = root
@@ -23,7 +23,7 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
         let result: Result<Value, CacheMiss>
         do {
             let read = try NormalizedStore.read(Value.self, at: root, selections: selections, variables: variables, from: core)
-            dependencies = read.dependencies
+            dependencies = read.dependencyList
             result = read.result
         } catch {
             // The source failed; keep the old dependencies so a later write retries.
