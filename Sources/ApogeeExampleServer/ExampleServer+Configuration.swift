@@ -14,8 +14,12 @@ extension ExampleServer {
         /// tests. Independently of it, a to-do whose text contains "locked" (the seed has one)
         /// always refuses to be changed, renamed or removed.
         public var rejectsTodoMutations: Bool
-        /// The largest JSON request body accepted; larger bodies get HTTP 413.
+        /// The largest JSON request body accepted (and, for multipart requests, the largest
+        /// `operations` or `map` field; files stream to disk and have no limit); larger get HTTP 413.
         public var maximumBodySize: Int
+        /// Refuses multipart requests without an `Apollo-Require-Preflight` or
+        /// `X-Apollo-Operation-Name` header, as CSRF-protected servers (Apollo Server) do.
+        public var requiresUploadPreflightHeader: Bool
         /// How much the server logs; quiet by default so tests stay readable.
         public var logLevel: Logger.Level
 
@@ -25,6 +29,7 @@ extension ExampleServer {
         ///   - mutationDelay: a pause before each mutation.
         ///   - rejectsTodoMutations: whether every Todo mutation fails.
         ///   - maximumBodySize: the largest JSON body accepted.
+        ///   - requiresUploadPreflightHeader: whether multipart requests need a CSRF-preflight header.
         ///   - logLevel: how much the server logs.
         public init(
             host: String = "127.0.0.1",
@@ -32,6 +37,7 @@ extension ExampleServer {
             mutationDelay: Duration = .zero,
             rejectsTodoMutations: Bool = false,
             maximumBodySize: Int = 16 * 1024 * 1024,
+            requiresUploadPreflightHeader: Bool = false,
             logLevel: Logger.Level = .error
         ) {
             self.host = host
@@ -39,6 +45,7 @@ extension ExampleServer {
             self.mutationDelay = mutationDelay
             self.rejectsTodoMutations = rejectsTodoMutations
             self.maximumBodySize = maximumBodySize
+            self.requiresUploadPreflightHeader = requiresUploadPreflightHeader
             self.logLevel = logLevel
         }
     }

@@ -40,3 +40,11 @@ extension ExampleServer {
         await todoStore.setRejectsMutations(rejects)
     }
 }
+
+extension ExampleServer {
+    /// Every file received in GraphQL multipart requests, in arrival order. The files stay on
+    /// disk (``UploadedFile/storedAt``) until the server shuts down, so tests can compare bytes.
+    public var receivedUploads: [UploadedFile] {
+        services.uploads.all
+    }
+}

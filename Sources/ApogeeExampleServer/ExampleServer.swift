@@ -54,7 +54,11 @@ public final class ExampleServer: Sendable {
     ///
     /// - Throws: when the schemas cannot be built or the address cannot be bound.
     public static func start(configuration: Configuration = Configuration()) async throws -> ExampleServer {
-        let services = ServerServices(mutationDelay: Locked(configuration.mutationDelay), maximumBodySize: configuration.maximumBodySize)
+        let services = ServerServices(
+            mutationDelay: Locked(configuration.mutationDelay),
+            maximumBodySize: configuration.maximumBodySize,
+            requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader
+        )
         let rocketReserverStore = RocketReserverStore()
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)
         let endpoints = try makeEndpoints(rocketReserverStore: rocketReserverStore, todoStore: todoStore)
@@ -122,6 +126,7 @@ public final class ExampleServer: Sendable {
         }
         _ = await runTask.result
         deadline.cancel()
+        services.uploads.removeAll()
     }
 
     /// Starts a server, runs `body` with it, and shuts it down whatever `body` does.

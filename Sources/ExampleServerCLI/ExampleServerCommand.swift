@@ -42,11 +42,17 @@ struct ExampleServerCommand: AsyncParsableCommand {
                 logLevel: Logger.Level(rawValue: logLevel) ?? .info
             )
         )
-        print("RocketReserver: \(server.rocketReserverURL.absoluteString)")
-        print("Todo:           \(server.todoURL.absoluteString)")
-        print("Press Ctrl-C to stop.")
+        say("RocketReserver: \(server.rocketReserverURL.absoluteString)")
+        say("Todo:           \(server.todoURL.absoluteString)")
+        say("Press Ctrl-C to stop.")
         await InterruptSignal.wait()
-        print("Stopping.")
+        say("Stopping.")
         await server.shutdown()
     }
+}
+
+/// Writes a line to standard output at once, unbuffered even into a pipe or file, so a script
+/// waiting for the URLs sees them.
+private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

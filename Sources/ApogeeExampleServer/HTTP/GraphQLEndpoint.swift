@@ -18,7 +18,10 @@ struct ServerServices: Sendable {
     let recorder = RequestRecorder()
     let faults = FaultQueue()
     let idempotency = IdempotencyLedger()
+    let uploads = UploadStorage()
     let mutationDelay: Locked<Duration>
     /// The largest JSON body accepted, so a runaway client cannot exhaust memory.
     let maximumBodySize: Int
+    /// Whether multipart requests must carry a CSRF-preflight header, as Apollo Server asks.
+    let requiresUploadPreflightHeader: Bool
 }

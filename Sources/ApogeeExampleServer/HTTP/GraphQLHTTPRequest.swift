@@ -9,6 +9,8 @@ struct GraphQLHTTPRequest: Sendable {
     var operationName: String?
     var variables: [String: Map]
     var extensions: JSONObject
+    /// The files of a multipart request, by the key that the `Upload` variables now hold.
+    var uploads: [String: UploadedFile] = [:]
 }
 
 /// Why the server refused a request before running any GraphQL: bad JSON, a wrong method…
@@ -28,6 +30,11 @@ extension GraphQLHTTPRequest {
         } catch {
             throw RequestRejection(status: .badRequest, message: "The request body is not valid JSON: \(error)")
         }
+        try self.init(json: json)
+    }
+
+    /// Reads a request object that is already parsed (the body, or a multipart `operations` field).
+    init(json: JSONValue) throws(RequestRejection) {
         guard let object = json.objectValue else {
             throw RequestRejection(status: .badRequest, message: "The request body must be a JSON object, not \(json.kindDescription).")
         }

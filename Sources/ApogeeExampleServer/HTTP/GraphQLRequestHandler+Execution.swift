@@ -61,7 +61,7 @@ extension GraphQLRequestHandler {
                 schema: endpoint.schema,
                 documentAST: document,
                 rootValue: endpoint.rootValue,
-                context: endpoint.makeContext(headers, [:]),
+                context: endpoint.makeContext(headers, request.uploads),
                 variableValues: request.variables,
                 operationName: request.operationName
             )

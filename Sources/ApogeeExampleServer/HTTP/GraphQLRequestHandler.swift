@@ -9,13 +9,7 @@ struct GraphQLRequestHandler: Sendable {
 
     func respond(to request: Request) async throws -> Response {
         let mediaType = ResponseMediaType.negotiate(accept: request.headers[.accept])
-        let body: [UInt8]
-        do {
-            body = try await collectBody(of: request)
-        } catch let rejection as RequestRejection {
-            return Self.response(for: rejection, mediaType: mediaType)
-        }
-        let parsed = Result(catching: { () throws(RequestRejection) -> GraphQLHTTPRequest in try parse(request, body: body) })
+        let (body, parsed) = await intake(request)
         let fault = services.faults.next()
         services.recorder.record(
             RecordedRequest(
@@ -34,6 +28,40 @@ struct GraphQLRequestHandler: Sendable {
             return try await execute(parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType)
         } catch let rejection as RequestRejection {
             return Self.response(for: rejection, mediaType: mediaType)
+        }
+    }
+
+    /// Reads the request: the JSON body or URL query, or a multipart body whose files stream
+    /// to disk. Returns the bytes to record (for multipart, the `operations` field only).
+    private func intake(_ request: Request) async -> ([UInt8], Result<GraphQLHTTPRequest, RequestRejection>) {
+        if request.method == .post, let boundary = MultipartParser.boundary(ofContentType: request.headers[.contentType] ?? "") {
+            return await intakeMultipart(request, boundary: boundary)
+        }
+        do {
+            let body = try await collectBody(of: request)
+            return (body, Result(catching: { () throws(RequestRejection) -> GraphQLHTTPRequest in try parse(request, body: body) }))
+        } catch let rejection as RequestRejection {
+            return ([], .failure(rejection))
+        } catch {
+            return ([], .failure(RequestRejection(status: .badRequest, message: "The request body could not be read: \(error)")))
+        }
+    }
+
+    private func intakeMultipart(_ request: Request, boundary: String) async -> ([UInt8], Result<GraphQLHTTPRequest, RequestRejection>) {
+        let preflight = [HTTPField.Name("Apollo-Require-Preflight"), HTTPField.Name("X-Apollo-Operation-Name")].compactMap { $0 }
+        if services.requiresUploadPreflightHeader, !preflight.contains(where: { request.headers[$0] != nil }) {
+            let rejection = RequestRejection(
+                status: .badRequest,
+                message: "Multipart requests need an Apollo-Require-Preflight or X-Apollo-Operation-Name header (CSRF protection)."
+            )
+            return ([], .failure(rejection))
+        }
+        let reader = MultipartRequestReader(storage: services.uploads, fieldLimit: services.maximumBodySize)
+        do {
+            let contents = try await reader.read(request.body, boundary: boundary)
+            return (contents.operations, Result(catching: { () throws(RequestRejection) -> GraphQLHTTPRequest in try GraphQLHTTPRequest(multipart: contents) }))
+        } catch {
+            return ([], .failure(error))
         }
     }
 
