@@ -6,7 +6,9 @@ public struct RecordingLogHandler: LogHandler {
     public let label: String
     /// Where entries go.
     public let recorder: LogRecorder
+    /// The logger's own metadata.
     public var metadata: Logger.Metadata = [:]
+    /// The lowest level recorded; everything by default.
     public var logLevel: Logger.Level = .trace
 
     /// Creates a handler for a logger's label.
@@ -15,11 +17,13 @@ public struct RecordingLogHandler: LogHandler {
         self.recorder = recorder
     }
 
+    /// One item of the logger's metadata.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Records the entry with the logger's and the entry's metadata merged.
     public func log(event: LogEvent) {
         var merged = metadata
         if let entryMetadata = event.metadata {

@@ -43,6 +43,33 @@ struct InterceptorChainTests {
         }
     }
 
+    @Test("Values given with an operation reach its interceptors through the request context")
+    func requestContext() async throws {
+        try await withServer { server in
+            enum TraceIDKey: RequestContextKey {
+                static let defaultValue: String? = nil
+            }
+            struct TraceIDInterceptor: GraphQLInterceptor {
+                func intercept<Operation: GraphQLOperation>(
+                    _ request: GraphQLRequest<Operation>,
+                    next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+                ) async throws -> GraphQLResult<Operation.Data> {
+                    var request = request
+                    if let traceID = request.context[TraceIDKey.self] {
+                        request.addHeader(name: "X-Trace-ID", value: traceID)
+                    }
+                    return try await next(request)
+                }
+            }
+            let client = server.client(provider: FixedInterceptorProvider([TraceIDInterceptor()]))
+            var context = RequestContext()
+            context[TraceIDKey.self] = "trace-42"
+            _ = try await client.perform(mutation: SignInMutation(email: "context@example.com"), context: context)
+            _ = try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(server.recordedRequests.map { $0.header("X-Trace-ID") } == ["trace-42", nil])
+        }
+    }
+
     @Test("An interceptor can decline to send a request")
     func declined() async throws {
         try await withServer { server in

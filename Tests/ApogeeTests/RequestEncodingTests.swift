@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import Foundation
+import RocketReserverAPI
 import Testing
 
 @Suite("GraphQL over HTTP requests")
@@ -70,6 +71,22 @@ struct RequestEncodingTests {
             let result = try await plain.perform(mutation: SignInMutation(email: "post@example.com"))
             #expect(result.data?.login?.token != nil)
             #expect(server.recordedRequests.map(\.method) == ["POST"])
+        }
+    }
+
+    @Test("A file upload is refused before anything is sent, never sent as null")
+    func uploadsRefused() async throws {
+        try await withServer { server in
+            let upload = Upload(data: Foundation.Data("avatar".utf8), fileName: "avatar.txt", mimeType: "text/plain")
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client().perform(mutation: UploadProfileImageMutation(file: upload))
+            }
+            guard case .invalidRequest(let reason)? = error else {
+                Issue.record("expected invalidRequest, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains("upload"))
+            #expect(server.requestCount == 0)
         }
     }
 

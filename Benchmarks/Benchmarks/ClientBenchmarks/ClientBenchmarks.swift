@@ -1,4 +1,63 @@
+import Apogee
 import Benchmark
+import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Issue 3's bar: a small mutation's round trip through `ApogeeClient` against the example
+/// server on loopback costs at most 10% more than the same POST sent with URLSession directly.
+/// Both run in the same process, one after the other, each against its own fresh server.
 let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 200,
+        maxDuration: .seconds(15),
+        maxIterations: 5_000
+    )
+
+    let direct = LoopbackServer()
+    Benchmark(
+        "Mutation round trip: URLSession POST (baseline)",
+        closure: { benchmark in
+            guard let request = direct.urlRequest else { return benchmark.error("no server") }
+            for _ in benchmark.scaledIterations {
+                let (data, response) = try await direct.session.data(for: request)
+                blackHole(data)
+                blackHole(response)
+            }
+        },
+        setup: {
+            try await direct.start()
+            guard let request = direct.urlRequest else { throw BenchmarkSetupFailure(description: "no request") }
+            let (data, _) = try await direct.session.data(for: request)
+            guard String(decoding: data, as: UTF8.self).contains(LoopbackServer.email) else {
+                throw BenchmarkSetupFailure(description: "unexpected response: \(String(decoding: data, as: UTF8.self))")
+            }
+        },
+        teardown: { await direct.stop() }
+    )
+
+    let throughClient = LoopbackServer()
+    Benchmark(
+        "Mutation round trip: ApogeeClient.perform(mutation:)",
+        closure: { benchmark in
+            guard let client = throughClient.client else { return benchmark.error("no server") }
+            let mutation = LoginMutation(email: LoopbackServer.email)
+            for _ in benchmark.scaledIterations {
+                blackHole(try await client.perform(mutation: mutation))
+            }
+        },
+        setup: {
+            try await throughClient.start()
+            guard let client = throughClient.client else { throw BenchmarkSetupFailure(description: "no client") }
+            let result = try await client.perform(mutation: LoginMutation(email: LoopbackServer.email))
+            guard result.data?.login?.email == LoopbackServer.email, result.errors == nil else {
+                throw BenchmarkSetupFailure(description: "unexpected result: \(String(describing: result.data)) \(String(describing: result.errors))")
+            }
+        },
+        teardown: { await throughClient.stop() }
+    )
 }

@@ -16,16 +16,18 @@ extension ApogeeClient {
     /// }
     /// ```
     /// - Parameters:
+    ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func fetch<Query: GraphQLQuery>(
         query: Query,
+        context: RequestContext = RequestContext(),
         queue: DispatchQueue? = nil,
         resultHandler: GraphQLResultHandler<Query.Data>? = nil
     ) -> any Cancellable {
-        run(queue: queue, resultHandler: resultHandler) { try await self.fetch(query: query) }
+        run(queue: queue, resultHandler: resultHandler) { try await self.fetch(query: query, context: context) }
     }
 
     /// Sends a mutation and calls `resultHandler` with the outcome, as the reference documents do:
@@ -41,16 +43,18 @@ extension ApogeeClient {
     /// }
     /// ```
     /// - Parameters:
+    ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func perform<Mutation: GraphQLMutation>(
         mutation: Mutation,
+        context: RequestContext = RequestContext(),
         queue: DispatchQueue? = nil,
         resultHandler: GraphQLResultHandler<Mutation.Data>? = nil
     ) -> any Cancellable {
-        run(queue: queue, resultHandler: resultHandler) { try await self.perform(mutation: mutation) }
+        run(queue: queue, resultHandler: resultHandler) { try await self.perform(mutation: mutation, context: context) }
     }
 
     private func run<Data: Sendable>(

@@ -47,17 +47,17 @@ public final class ApogeeClient: Sendable {
 
     /// The request the chain starts from: the operation at the endpoint, with the configured
     /// header fields and the method its kind allows.
-    func makeRequest<Operation: GraphQLOperation>(for operation: Operation) -> GraphQLRequest<Operation> {
+    func makeRequest<Operation: GraphQLOperation>(for operation: Operation, context: RequestContext) -> GraphQLRequest<Operation> {
         var headers = configuration.headers
         headers[.accept] = GraphQLRequest<Operation>.acceptedMediaTypes
         let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
-        return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout)
+        return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: context)
     }
 
     /// Runs an operation through a fresh chain, again from the start each time an interceptor
     /// throws ``RestartChain``, up to the configured limit.
-    func send<Operation: GraphQLOperation>(_ operation: Operation) async throws -> GraphQLResult<Operation.Data> {
-        var request = makeRequest(for: operation)
+    func send<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResult<Operation.Data> {
+        var request = makeRequest(for: operation, context: context)
         while true {
             let chain = InterceptorChain<Operation>(interceptors: interceptorProvider.interceptors(for: operation), network: network)
             do {

@@ -42,6 +42,7 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
         extensions?["code"]?.stringValue
     }
 
+    /// The message, with the path when there is one.
     public var description: String {
         guard let path, !path.components.isEmpty else { return message }
         return "\(message) (at \(path))"

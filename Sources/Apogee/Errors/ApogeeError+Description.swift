@@ -1,6 +1,7 @@
 import Foundation
 
 extension ApogeeError: CustomStringConvertible, LocalizedError {
+    /// What happened, with the status, excerpt or path that explains it.
     public var description: String {
         switch self {
         case .transport(let error):

@@ -39,6 +39,7 @@ public enum InvalidResponseReason: Error, Sendable, Equatable, CustomStringConve
     /// The body has a media type that is not JSON and does not parse as a GraphQL response.
     case unexpectedContentType(String)
 
+    /// What made the body unreadable.
     public var description: String {
         switch self {
         case .emptyBody: "the body is empty"

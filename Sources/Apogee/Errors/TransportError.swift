@@ -28,6 +28,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         self.message = message
     }
 
+    /// What failed and where.
     public var description: String {
         let what = switch kind {
         case .cannotConnect: "Could not connect to"

@@ -39,6 +39,7 @@ public struct AuthorizationInterceptor: GraphQLInterceptor {
         self.init(fieldName: fieldName, scheme: scheme) { try await tokenStore.currentToken() }
     }
 
+    /// Adds the token when the request goes to the endpoint's origin and there is a token.
     public func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>

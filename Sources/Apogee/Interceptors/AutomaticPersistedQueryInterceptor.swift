@@ -17,6 +17,7 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
         self.useGETForHashedQueries = useGETForHashedQueries
     }
 
+    /// Sends the hash, and the document too when the server asks for it.
     public func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>

@@ -41,6 +41,7 @@ public struct DefaultInterceptorProvider: InterceptorProvider {
         self.logging = logger.map { LoggingInterceptor(logger: $0) }
     }
 
+    /// The configured standard interceptors, in their standard order.
     public func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
         var interceptors: [any GraphQLInterceptor] = []
         interceptors.reserveCapacity(4)

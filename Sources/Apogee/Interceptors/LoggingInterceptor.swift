@@ -24,6 +24,7 @@ public struct LoggingInterceptor: GraphQLInterceptor {
         self.redaction = redaction
     }
 
+    /// Logs the request, passes it on, and logs the result or the failure.
     public func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>

@@ -8,15 +8,17 @@ enum RetryAfter {
         if let seconds = Int(value) {
             return seconds >= 0 ? .seconds(seconds) : nil
         }
-        guard let date = httpDateFormatter.date(from: value) else { return nil }
+        guard let date = httpDate(value) else { return nil }
         return .seconds(max(0, date.timeIntervalSince(now)))
     }
 
-    private static let httpDateFormatter: DateFormatter = {
+    /// Reads an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`). A formatter per call, because
+    /// formatters are not Sendable everywhere and dates in `Retry-After` are rare.
+    private static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter
-    }()
+        return formatter.date(from: text)
+    }
 }

@@ -22,6 +22,7 @@ public struct RetryInterceptor: GraphQLInterceptor {
         self.sleeper = sleeper
     }
 
+    /// Passes the request on, again after a backoff while the outcome is retryable and attempts remain.
     public func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>

@@ -12,6 +12,7 @@ public struct TaskSleeper: Sleeper {
     /// Creates a sleeper.
     public init() {}
 
+    /// Sleeps with `Task.sleep(for:)`.
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }

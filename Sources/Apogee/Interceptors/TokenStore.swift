@@ -21,6 +21,7 @@ public actor InMemoryTokenStore: TokenStore {
         self.token = token
     }
 
+    /// The token set last.
     public func currentToken() -> String? {
         token
     }

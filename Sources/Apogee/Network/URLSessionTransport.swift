@@ -26,6 +26,7 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
+    /// Sends the request with a data task; cancelling the calling task cancels the data task.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         let urlRequest = Self.urlRequest(for: request)
         let handle = DataTaskHandle()
