@@ -128,43 +128,4 @@ public final class ExampleServer: Sendable {
         deadline.cancel()
         services.uploads.removeAll()
     }
-
-    /// Starts a server, runs `body` with it, and shuts it down whatever `body` does.
-    public static func withServer<Result: Sendable>(
-        configuration: Configuration = Configuration(),
-        _ body: (ExampleServer) async throws -> Result
-    ) async throws -> Result {
-        let server = try await start(configuration: configuration)
-        do {
-            let result = try await body(server)
-            await server.shutdown()
-            return result
-        } catch {
-            await server.shutdown()
-            throw error
-        }
-    }
-
-    private static func makeEndpoints(rocketReserverStore: RocketReserverStore, todoStore: TodoStore) throws -> [GraphQLEndpoint] {
-        let rocketReserver = try RocketReserverSchema.make()
-        let todo = try TodoSchema.make()
-        return [
-            GraphQLEndpoint(path: "/graphql", schema: rocketReserver.schema, rootValue: RocketReserverResolver()) { headers, uploads in
-                RocketReserverContext(store: rocketReserverStore, authorization: headers[.authorization], uploads: uploads)
-            },
-            GraphQLEndpoint(path: "/todo/graphql", schema: todo.schema, rootValue: TodoResolver()) { _, _ in
-                TodoContext(store: todoStore)
-            },
-        ]
-    }
-}
-
-/// Why an example server could not start.
-public enum ExampleServerError: Error, Sendable {
-    /// The listening socket has no port (it is not an IP socket).
-    case noBoundPort
-    /// The server stopped before it accepted connections.
-    case stoppedBeforeRunning
-    /// The host does not make a valid URL.
-    case invalidHost(String)
 }

@@ -8,7 +8,8 @@ public struct RecordedRequest: Sendable, Hashable {
     public let headers: [String: String]
     /// The request's `operationName`, when it could be read.
     public let operationName: String?
-    /// The body as received (empty for GET).
+    /// The body as received (empty for GET). For a multipart upload, only its `operations`
+    /// field, so recording a large file costs no memory; the files are in ``ExampleServer/receivedUploads``.
     public let body: [UInt8]
     /// Whether a scripted fault answered it instead of the GraphQL endpoint.
     public let wasFaulted: Bool
