@@ -2,6 +2,7 @@
 public struct OptimisticLayerID: Sendable, Hashable, CustomStringConvertible {
     let rawValue: Int
 
+    /// A readable description, for logs and test failures.
     public var description: String { "optimistic layer \(rawValue)" }
 }
 

@@ -12,6 +12,7 @@ public struct NormalizationError: Error, Sendable, Hashable, CustomStringConvert
     /// What the data held.
     public var found: String
 
+    /// A readable description, for logs and test failures.
     public var description: String {
         "cannot store '\(key.rawValue).\(field)': expected \(expected), found \(found)"
     }

@@ -35,6 +35,7 @@ public struct CacheMiss: Error, Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// A readable description, for logs and test failures.
     public var description: String {
         let location = field.map { "'\(key.rawValue).\($0)'" } ?? "record '\(key.rawValue)'"
         let at = path.components.isEmpty ? "" : " (at '\(path)')"

@@ -20,20 +20,25 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         self.textHash = rawValue.hashValue
     }
 
+    /// A key written as a literal: `"Launch:25"`.
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// A readable description, for logs and test failures.
     public var description: String { rawValue }
 
+    /// Keys are equal when their text is; the stored hashes make unequal keys fast to tell apart.
     public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
         lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
     }
 
+    /// Feeds the hash computed when the key was made.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(textHash)
     }
 
+    /// Orders keys by their text, for stable output.
     public static func < (lhs: CacheKey, rhs: CacheKey) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

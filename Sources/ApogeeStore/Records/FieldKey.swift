@@ -18,6 +18,7 @@ public struct FieldKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// `Launch:25.site`, the way Apollo prints dependent keys.
     public var description: String { "\(record.rawValue).\(field)" }
 
+    /// Orders by record, then field, for stable output.
     public static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
         (lhs.record, lhs.field) < (rhs.record, rhs.field)
     }

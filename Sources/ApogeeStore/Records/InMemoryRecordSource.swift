@@ -7,10 +7,12 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         self.records = Dictionary(records.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// The record for a key, or `nil` when there is none.
     public func record(for key: CacheKey) -> Record? {
         records[key]
     }
 
+    /// Applies a change set; in memory this cannot fail, so it is atomic by construction.
     public mutating func apply(_ changeSet: RecordChangeSet) {
         if changeSet.removesAllRecords {
             records.removeAll()
@@ -31,10 +33,12 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         }
     }
 
+    /// The keys of every record.
     public func allKeys() -> [CacheKey] {
         Array(records.keys)
     }
 
+    /// How many records there are.
     public func count() -> Int {
         records.count
     }

@@ -5,6 +5,7 @@ public struct RecordEncodingError: Error, Sendable, Hashable, CustomStringConver
     /// What was wrong.
     public var message: String
 
+    /// A readable description, for logs and test failures.
     public var description: String { "invalid persisted record: \(message)" }
 }
 

@@ -24,7 +24,13 @@ final class StoreLock<State>: @unchecked Sendable {
         #if !canImport(os)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        // An error-checking mutex turns a store called from inside its own transaction into a
+        // clear failure instead of a silent deadlock, as an unfair lock does on Darwin.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         #endif
     }
 
@@ -42,7 +48,8 @@ final class StoreLock<State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         #else
-        pthread_mutex_lock(mutex)
+        let locked = pthread_mutex_lock(mutex)
+        precondition(locked == 0, "the store was called from inside one of its own transactions or layer closures; use the transaction given to the closure")
         defer { pthread_mutex_unlock(mutex) }
         #endif
         return try body(&state)
