@@ -1,0 +1,78 @@
+import Apogee
+import Foundation
+import RocketReserverAPI
+
+/// One client and the operations of the tutorial, printing each step as it goes.
+struct RocketReserverSession {
+    let client: ApogeeClient
+
+    /// A client whose chain starts with the token interceptor, as the tutorial's
+    /// `NetworkInterceptorProvider` puts `TokenAddingInterceptor` first. The tutorial's server
+    /// takes the bare token, so no scheme is written before it.
+    init(endpoint: URL, tokens: some TokenStore) {
+        let provider = DefaultInterceptorProvider()
+            .inserting(AuthorizationInterceptor(scheme: nil, tokenStore: tokens), at: 0)
+        client = ApogeeClient(url: endpoint, interceptorProvider: provider)
+    }
+
+    func login(email: String) async throws -> String {
+        let result = try await client.perform(mutation: LoginMutation(email: email))
+        try result.throwIfErrors()
+        guard let user = result.data?.login, let token = user.token else {
+            throw ExampleFailure("the server returned no token for \(email)")
+        }
+        print("Logged in as \(user.email) (user \(user.id)).")
+        return token
+    }
+
+    func listLaunches(pageSize: Int, after: String? = nil) async throws {
+        let result = try await client.fetch(query: LaunchListQuery(pageSize: .some(pageSize), after: GraphQLNullable(nullIfNil: after)))
+        try result.throwIfErrors()
+        guard let page = result.data?.launches else { throw ExampleFailure("no launches in the response") }
+        print("Launches (\(page.launches.count) on this page, more: \(page.hasMore ? "yes" : "no"), next cursor \(page.cursor)):")
+        for case let launch? in page.launches {
+            print("  #\(launch.id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(launch.mission?.name ?? "unnamed mission") from \(launch.site ?? "an unknown site")")
+        }
+    }
+
+    @discardableResult
+    func showLaunch(id: String) async throws -> LaunchDetailsQuery.Data.Launch {
+        let result = try await client.fetch(query: LaunchDetailsQuery(launchId: id))
+        try result.throwIfErrors()
+        guard let launch = result.data?.launch else { throw ExampleFailure("there is no launch \(id)") }
+        let rocket = launch.rocket.map { "\($0.name ?? "?") (\($0.type ?? "?"))" } ?? "unknown rocket"
+        print("Launch \(launch.id): \(launch.mission?.name ?? "unnamed mission"), \(rocket), from \(launch.site ?? "?"); isBooked: \(launch.isBooked)")
+        return launch
+    }
+
+    func book(id: String) async throws {
+        let result = try await client.perform(mutation: BookTripMutation(id: id))
+        try result.throwIfErrors()
+        guard let booking = result.data?.bookTrips else { throw ExampleFailure("no booking result") }
+        let outcome = booking.success ? "Success!" : "Could not book trip:"
+        print("\(outcome) \(booking.message ?? (booking.success ? "Trip booked successfully" : "Unknown failure."))")
+    }
+
+    func cancel(id: String) async throws {
+        let result = try await client.perform(mutation: CancelTripMutation(id: id))
+        try result.throwIfErrors()
+        guard let cancellation = result.data?.cancelTrip else { throw ExampleFailure("no cancellation result") }
+        let outcome = cancellation.success ? "Trip cancelled." : "Could not cancel trip:"
+        print("\(outcome) \(cancellation.message ?? (cancellation.success ? "Your trip has been officially cancelled." : "Unknown failure."))")
+    }
+}
+
+/// A step that could not go on, with what happened.
+struct ExampleFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension GraphQLResult {
+    /// GraphQL errors are results, not thrown; the example stops at the first step that has any.
+    func throwIfErrors() throws {
+        if let errors, !errors.isEmpty {
+            throw ExampleFailure("the server answered with errors: " + errors.map(\.message).joined(separator: "; "))
+        }
+    }
+}

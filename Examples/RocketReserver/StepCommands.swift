@@ -1,0 +1,68 @@
+import Apogee
+import ArgumentParser
+
+/// `rocket-reserver login --email …`: logs in and keeps the token for the other steps.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in and keep the token.")
+
+    @OptionGroup var endpoint: EndpointOptions
+    @Option(help: "The email to log in with; the server creates the user on first use.")
+    var email: String
+
+    func run() async throws {
+        let tokens = TokenFile.standard()
+        let token = try await RocketReserverSession(endpoint: endpoint.url(), tokens: tokens).login(email: email)
+        try tokens.save(token)
+        print("Token saved to \(tokens.url.path).")
+    }
+}
+
+/// `rocket-reserver launches`: one page of launches.
+struct LaunchesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "launches", abstract: "List a page of launches.")
+
+    @OptionGroup var endpoint: EndpointOptions
+    @Option(help: "How many launches per page.") var pageSize: Int = 20
+    @Option(help: "The cursor of the previous page.") var after: String?
+
+    func run() async throws {
+        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard())
+            .listLaunches(pageSize: pageSize, after: after)
+    }
+}
+
+/// `rocket-reserver launch ID`: the details of one launch.
+struct LaunchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "launch", abstract: "Show the details of a launch.")
+
+    @OptionGroup var endpoint: EndpointOptions
+    @Argument(help: "The launch's ID.") var id: String
+
+    func run() async throws {
+        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard()).showLaunch(id: id)
+    }
+}
+
+/// `rocket-reserver book ID`: books a trip with the saved token.
+struct BookCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "book", abstract: "Book a trip on a launch (log in first).")
+
+    @OptionGroup var endpoint: EndpointOptions
+    @Argument(help: "The launch's ID.") var id: String
+
+    func run() async throws {
+        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard()).book(id: id)
+    }
+}
+
+/// `rocket-reserver cancel ID`: cancels a booked trip with the saved token.
+struct CancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a booked trip (log in first).")
+
+    @OptionGroup var endpoint: EndpointOptions
+    @Argument(help: "The launch's ID.") var id: String
+
+    func run() async throws {
+        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard()).cancel(id: id)
+    }
+}
