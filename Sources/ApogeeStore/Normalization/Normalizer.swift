@@ -20,7 +20,7 @@ struct Normalizer {
 
     /// Normalizes one object, stored under `key`, and everything below it.
     mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection]) throws(NormalizationError) {
-        var fields = [String: RecordValue](minimumCapacity: selections.count)
+        var fields = [String: RecordValue](minimumCapacity: Self.fieldCount(selections))
         let typename = object["__typename"]?.stringValue
         // Paths below this object start at its own record, not at the list that holds it.
         let outerIndices = indices
@@ -106,6 +106,20 @@ struct Normalizer {
                 throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
             }
         }
+    }
+
+    /// How many fields the selections hold with their fragments: sizing a record's
+    /// dictionary once is cheaper than letting it grow.
+    private static func fieldCount(_ selections: [Selection]) -> Int {
+        var count = 0
+        for selection in selections {
+            switch selection {
+            case .field: count += 1
+            case .inlineFragment(let fragment): count += fieldCount(fragment.selections)
+            case .fragmentSpread(let spread): count += fieldCount(spread.selections)
+            }
+        }
+        return count
     }
 
     /// `parent.field.0.1`: where an object without a key of its own lives.
