@@ -6,15 +6,12 @@ import FoundationNetworking
 #endif
 
 extension URLSessionTransport {
-    /// Turns what a data task reports into a response or a typed error.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?, url: URL, timeout: Duration) -> Result<HTTPTransportResponse, any Error> {
-        if let error {
-            return .failure(transportError(error, url: url, timeout: timeout))
-        }
+    /// The response of a data task that completed, or a typed error when it is not HTTP.
+    static func response(data: Data, response: URLResponse, url: URL) throws -> HTTPTransportResponse {
         guard let response = response as? HTTPURLResponse else {
-            return .failure(ApogeeError.transport(TransportError(kind: .other, url: url, message: "the response is not an HTTP response")))
+            throw ApogeeError.transport(TransportError(kind: .other, url: url, message: "the response is not an HTTP response"))
         }
-        return .success(HTTPTransportResponse(head: head(of: response), body: data ?? Data()))
+        return HTTPTransportResponse(head: head(of: response), body: data)
     }
 
     private static func head(of response: HTTPURLResponse) -> HTTPResponse {
@@ -28,7 +25,7 @@ extension URLSessionTransport {
 
     /// Maps Foundation's errors to the kinds callers act on. A cancelled task becomes
     /// `CancellationError`: the transport only cancels tasks when the Swift task is cancelled.
-    private static func transportError(_ error: any Error, url: URL, timeout: Duration) -> any Error {
+    static func transportError(_ error: any Error, url: URL, timeout: Duration) -> any Error {
         guard let urlError = error as? URLError else {
             return ApogeeError.transport(TransportError(kind: .other, url: url, message: "\(error)"))
         }
