@@ -88,6 +88,14 @@ struct ReadingTests {
         #expect(search == (try SearchQuery.Data(json: data)).search)
     }
 
+    @Test("a fragment spread on the root applies by the root's type, which has no __typename")
+    func rootFragment() throws {
+        let store = NormalizedStore()
+        try store.write(data: ["totalLaunches": 110], for: TotalsQuery())
+        #expect(try store.record(for: .queryRoot)?["totalLaunches"] == .scalar(110))
+        #expect(try store.read(TotalsQuery()).value?.fragments.totals.totalLaunches == 110)
+    }
+
     @Test("a fragment reads from a record by its cache key")
     func fragmentByKey() throws {
         let store = NormalizedStore()

@@ -18,10 +18,12 @@ struct Normalizer {
         self.keyPolicy = keyPolicy
     }
 
-    /// Normalizes one object, stored under `key`, and everything below it.
-    mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection]) throws(NormalizationError) {
+    /// Normalizes one object, stored under `key`, and everything below it. `declaredType` is
+    /// the schema type the selections are made on; it stands in for a missing `__typename`
+    /// (roots have none), which is right whenever it is an object type.
+    mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection], declaredType: String) throws(NormalizationError) {
         var fields = [String: RecordValue](minimumCapacity: Self.fieldCount(selections))
-        let typename = object["__typename"]?.stringValue
+        let typename = object["__typename"]?.stringValue ?? declaredType
         // Paths below this object start at its own record, not at the list that holds it.
         let outerIndices = indices
         indices.removeAll(keepingCapacity: true)
@@ -36,7 +38,7 @@ struct Normalizer {
 
     private mutating func collect(
         _ object: JSONObject,
-        typename: String?,
+        typename: String,
         key: CacheKey,
         selections: [Selection],
         into fields: inout [String: RecordValue]
@@ -52,13 +54,11 @@ struct Normalizer {
                 fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey)
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
-                if let condition = fragment.typeCondition {
-                    guard let typename, condition.matches(typename) else { continue }
-                }
+                if let condition = fragment.typeCondition, !condition.matches(typename) { continue }
                 try collect(object, typename: typename, key: key, selections: fragment.selections, into: &fields)
             case .fragmentSpread(let spread):
                 guard Selection.Condition.allPass(spread.conditions, with: variables),
-                      let typename, spread.typeCondition.matches(typename) else { continue }
+                      spread.typeCondition.matches(typename) else { continue }
                 try collect(object, typename: typename, key: key, selections: spread.selections, into: &fields)
             }
         }
@@ -82,7 +82,7 @@ struct Normalizer {
             case .object(let object):
                 let typename = object["__typename"]?.stringValue ?? typeName
                 let childKey = keyPolicy.key(typename: typename, object: object) ?? pathKey(parent: parent, field: field)
-                try normalize(object, as: childKey, selections: selections)
+                try normalize(object, as: childKey, selections: selections, declaredType: typeName)
                 return .reference(childKey)
             default:
                 throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)

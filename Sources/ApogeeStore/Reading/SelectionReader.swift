@@ -16,7 +16,7 @@ struct SelectionReader<Records: RecordReading> {
 
     /// Reads a selection set into a generated type; misses become a ``CacheMiss``.
     mutating func read<Value: SelectionSet>(_ type: Value.Type, from key: CacheKey, selections: [Selection]) throws -> Value {
-        let object = try readObject(key, selections: selections)
+        let object = try readObject(key, selections: selections, declaredType: Value.__parentType)
         do {
             return try Value(from: ResponseObject(object))
         } catch let error as ResponseDecodingError {
@@ -24,19 +24,19 @@ struct SelectionReader<Records: RecordReading> {
         }
     }
 
-    /// The response object for the record `key` with `selections`.
-    mutating func readObject(_ key: CacheKey, selections: [Selection]) throws -> JSONObject {
+    /// The response object for the record `key` with `selections` made on `declaredType`.
+    mutating func readObject(_ key: CacheKey, selections: [Selection], declaredType: String) throws -> JSONObject {
         guard let record = try records.record(for: key) else {
             // Depend on the fields we wanted, so that writing the record wakes the reader.
             noteFields(of: key, selections: selections)
             throw CacheMiss(key: key, field: nil, reason: .missingRecord)
         }
         var object = JSONObject(minimumCapacity: selections.count)
-        try collect(record, selections: selections, into: &object)
+        try collect(record, declaredType: declaredType, selections: selections, into: &object)
         return object
     }
 
-    private mutating func collect(_ record: Record, selections: [Selection], into object: inout JSONObject) throws {
+    private mutating func collect(_ record: Record, declaredType: String, selections: [Selection], into object: inout JSONObject) throws {
         for selection in selections {
             switch selection {
             case .field(let field):
@@ -64,15 +64,23 @@ struct SelectionReader<Records: RecordReading> {
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
                 if let condition = fragment.typeCondition {
-                    guard condition.matches(try typename(of: record)) else { continue }
+                    guard try applies(condition, to: record, declaredType: declaredType) else { continue }
                 }
-                try collect(record, selections: fragment.selections, into: &object)
+                try collect(record, declaredType: declaredType, selections: fragment.selections, into: &object)
             case .fragmentSpread(let spread):
                 guard Selection.Condition.allPass(spread.conditions, with: variables),
-                      spread.typeCondition.matches(try typename(of: record)) else { continue }
-                try collect(record, selections: spread.selections, into: &object)
+                      try applies(spread.typeCondition, to: record, declaredType: declaredType) else { continue }
+                try collect(record, declaredType: declaredType, selections: spread.selections, into: &object)
             }
         }
+    }
+
+    /// Whether a type condition applies. When the declared type is an object type the
+    /// condition lists, it applies without looking at `__typename` (which roots lack);
+    /// otherwise the stored `__typename` decides.
+    private mutating func applies(_ condition: Selection.TypeCondition, to record: Record, declaredType: String) throws -> Bool {
+        if condition.matches(declaredType) { return true }
+        return condition.matches(try typename(of: record))
     }
 
     private mutating func typename(of record: Record) throws -> String {
@@ -94,8 +102,8 @@ struct SelectionReader<Records: RecordReading> {
             return json
         case (.scalar, .list(let elements)):
             return .array(try elements.map { try readValue($0, type: type, key: key, field: field) })
-        case (.object(_, let selections), .reference(let child)):
-            return .object(try readObject(child, selections: selections))
+        case (.object(let typeName, let selections), .reference(let child)):
+            return .object(try readObject(child, selections: selections, declaredType: typeName))
         case (.list(let inner), .list(let elements)):
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)

@@ -84,21 +84,6 @@ public struct RecordChangeSet: Sendable, Hashable {
         changes.removeAll()
     }
 
-    /// Adds the changes of a later set on top of these.
-    mutating func merge(_ later: RecordChangeSet) {
-        if later.removesAllRecords { removeAll() }
-        for (key, change) in later.changes {
-            switch change {
-            case .removed:
-                remove(key)
-            case .patch(let fields, let removedFields, let replacesRecord):
-                if replacesRecord { remove(key) }
-                for name in removedFields { removeField(name, of: key) }
-                set(fields, of: key)
-            }
-        }
-    }
-
     /// Every record key the set touches.
     public var touchedKeys: Dictionary<CacheKey, Change>.Keys { changes.keys }
 }

@@ -23,6 +23,7 @@ extension CacheTransaction {
         try write(
             data,
             at: .root(for: Operation.operationType),
+            declaredType: Operation.Data.__parentType,
             selections: Operation.Data.__selections,
             variables: operation.variablesJSON
         )
@@ -52,7 +53,7 @@ extension CacheTransaction {
 
     /// Writes a fragment's fields into the record `key`.
     public func write<F: Fragment>(_ fragment: F, key: CacheKey, variables: JSONObject = [:]) throws {
-        try write(fragment.__fields, at: key, selections: F.__selections, variables: variables)
+        try write(fragment.__fields, at: key, declaredType: F.__parentType, selections: F.__selections, variables: variables)
     }
 
     /// Reads a fragment from the record `key`, lets `body` change it, and writes it back.

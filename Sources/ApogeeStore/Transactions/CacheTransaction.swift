@@ -53,11 +53,11 @@ public final class CacheTransaction {
         }
     }
 
-    /// Normalizes response data under `key` and stages it.
-    func write(_ object: JSONObject, at key: CacheKey, selections: [Selection], variables: JSONObject) throws {
+    /// Normalizes response data of the type `declaredType` under `key` and stages it.
+    func write(_ object: JSONObject, at key: CacheKey, declaredType: String, selections: [Selection], variables: JSONObject) throws {
         try checkOpen()
         var normalizer = Normalizer(variables: variables, keyPolicy: core.keyPolicy)
-        try normalizer.normalize(object, as: key, selections: selections)
+        try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
         try merge(normalizer.records)
     }
 
