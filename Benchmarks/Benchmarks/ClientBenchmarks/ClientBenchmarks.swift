@@ -60,4 +60,17 @@ let benchmarks: @Sendable () -> Void = {
         },
         teardown: { await throughClient.stop() }
     )
+
+    // Not part of the bar: the client's own cost per operation, with no network at all, to
+    // show how much of the round trip the client accounts for.
+    let canned = ApogeeClient(
+        url: URL(string: "http://127.0.0.1/graphql")!,
+        transport: CannedTransport(body: #"{"data":{"login":{"__typename":"User","id":"1","email":"benchmark@example.com","token":"dG9rZW4="}}}"#)
+    )
+    Benchmark("Mutation through the client, in-memory transport (client cost alone)") { benchmark in
+        let mutation = LoginMutation(email: LoopbackServer.email)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await canned.perform(mutation: mutation))
+        }
+    }
 }
