@@ -122,6 +122,27 @@ struct WatcherTests {
         #expect(store.watcherCount == 0)
     }
 
+    @Test("cancelling a watching task from inside a transaction neither deadlocks nor leaks")
+    func cancelInsideTransaction() async throws {
+        let store = NormalizedStore()
+        try store.write(data: Fixtures.launchDetails("1"), for: LaunchDetailsQuery(id: "1"))
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let task = Task {
+            for await _ in store.watch(LaunchDetailsQuery(id: "1")) {
+                startedContinuation.yield()
+            }
+        }
+        var iterator = started.makeAsyncIterator()
+        _ = await iterator.next()
+        try store.transaction { transaction in
+            task.cancel()
+            try transaction.setField("site", to: .scalar("during"), of: "Launch:1")
+        }
+        await task.value
+        #expect(store.watcherCount == 0)
+        #expect(try store.record(for: "Launch:1")?["site"] == .scalar("during"))
+    }
+
     @Test("the callback form delivers in order until cancelled")
     func callbackForm() async throws {
         let store = NormalizedStore()

@@ -4,7 +4,7 @@ extension NormalizedStore {
     /// - Returns: The keys removed.
     @discardableResult
     public func gc() throws -> Set<CacheKey> {
-        try state.withLock { core in
+        try withCore { core in
             var reachable = Set<CacheKey>()
             var pending = CacheKey.roots
             pending.append(contentsOf: core.watchers.retainedKeys)

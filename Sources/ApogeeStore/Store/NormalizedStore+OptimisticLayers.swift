@@ -10,7 +10,7 @@ extension NormalizedStore {
     /// - Throws: What `body` throws the first time; no layer is added then.
     @discardableResult
     public func addOptimisticLayer(_ body: @escaping @Sendable (CacheTransaction) throws -> Void) throws -> OptimisticLayerID {
-        try state.withLock { core in
+        try withCore { core in
             let transaction = CacheTransaction(core: core, layersBelow: core.layers.count)
             defer { transaction.close() }
             try body(transaction)
@@ -30,6 +30,6 @@ extension NormalizedStore {
 
     /// The ids of the optimistic layers, lowest first.
     public var optimisticLayerIDs: [OptimisticLayerID] {
-        state.withLock { $0.layers.map(\.id) }
+        withCore { $0.layers.map(\.id) }
     }
 }

@@ -28,7 +28,7 @@ extension NormalizedStore {
         selections: [Selection],
         variables: JSONObject
     ) throws -> CacheRead<Value> {
-        try state.withLock { core in
+        try withCore { core in
             try Self.read(type, at: key, selections: selections, variables: variables, from: core)
         }
     }

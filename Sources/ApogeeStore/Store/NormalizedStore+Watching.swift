@@ -54,26 +54,20 @@ extension NormalizedStore {
     ) -> AsyncStream<Result<Value, CacheMiss>> {
         let (stream, continuation) = AsyncStream.makeStream(of: Result<Value, CacheMiss>.self, bufferingPolicy: bufferingPolicy)
         let watcher = SelectionWatcher<Value>(root: key, selections: selections, variables: variables, continuation: continuation)
-        let id = state.withLock { core in
+        let id = withCore { core in
             let id = core.watchers.makeID()
             watcher.refresh(from: core)
             core.watchers.add(watcher, id: id)
             return id
         }
         continuation.onTermination = { [weak self] _ in
-            self?.stopWatching(id)
+            self?.endedWatchers.withLock { $0.append(id) }
         }
         return stream
     }
 
     /// How many watchers are live; for tests and diagnostics.
     public var watcherCount: Int {
-        state.withLock { $0.watchers.watchers.count }
-    }
-
-    private func stopWatching(_ id: Int) {
-        let watcher = state.withLock { $0.watchers.remove(id) }
-        // Released outside the lock: the watcher's continuation may run code when it goes.
-        withExtendedLifetime(watcher) {}
+        withCore { $0.watchers.watchers.count }
     }
 }

@@ -19,7 +19,11 @@ import ApogeeAPI
 /// - ``addOptimisticLayer(_:)``
 /// - ``removeOptimisticLayer(_:)``
 public final class NormalizedStore: Sendable {
-    let state: StoreLock<StoreCore>
+    private let state: StoreLock<StoreCore>
+    /// Watchers whose streams ended, removed at the next call. A stream ends on whatever
+    /// thread cancels its task, possibly one inside a transaction holding `state`, so the
+    /// termination handler only takes this second, never-nested lock.
+    let endedWatchers = StoreLock<[Int]>([])
 
     /// Creates a store over a record source (in memory by default).
     /// - Parameters:
@@ -29,10 +33,22 @@ public final class NormalizedStore: Sendable {
         state = StoreLock(StoreCore(source: source, keyPolicy: keyPolicy))
     }
 
+    /// Runs `body` with the store's state locked, after dropping watchers whose streams ended.
+    func withCore<Result>(_ body: (StoreCore) throws -> Result) rethrows -> Result {
+        try state.withLock { core in
+            let ended = endedWatchers.withLock { ids in
+                defer { ids.removeAll() }
+                return ids
+            }
+            for id in ended { _ = core.watchers.remove(id) }
+            return try body(core)
+        }
+    }
+
     deinit {
         // Watchers' streams end with the store; finishing them outside the lock lets their
         // termination handlers run freely.
-        let watchers = state.withLock { $0.watchers.removeAll() }
+        let watchers = withCore { $0.watchers.removeAll() }
         for watcher in watchers { watcher.finish() }
     }
 
@@ -52,7 +68,7 @@ public final class NormalizedStore: Sendable {
         removingOptimisticLayers layers: Set<OptimisticLayerID>,
         _ body: (CacheTransaction) throws -> Result
     ) throws -> (result: Result, changes: CacheChanges) {
-        try state.withLock { core in
+        try withCore { core in
             let transaction = CacheTransaction(core: core, layersBelow: 0)
             defer { transaction.close() }
             let result = try body(transaction)
@@ -64,11 +80,11 @@ public final class NormalizedStore: Sendable {
 
     /// The record as readers see it (with optimistic layers), or `nil` when there is none.
     public func record(for key: CacheKey) throws -> Record? {
-        try state.withLock { try $0.record(for: key) }
+        try withCore { try $0.record(for: key) }
     }
 
     /// How many records the base holds.
     public func recordCount() throws -> Int {
-        try state.withLock { try $0.source.count() }
+        try withCore { try $0.source.count() }
     }
 }
