@@ -63,6 +63,21 @@ struct OptimisticLayerTests {
         #expect(try await results.nextValue().get().launch?.site == "sentinel")
     }
 
+    @Test("a layer whose closure fails on a new base shows nothing, not half its changes")
+    func failingRebase() throws {
+        struct Gone: Error {}
+        let store = NormalizedStore()
+        try store.write(data: Fixtures.launchDetails("1", site: "a"), for: LaunchDetailsQuery(id: "1"))
+        try store.addOptimisticLayer { transaction in
+            try transaction.setField("isBooked", to: .scalar(true), of: "Launch:1")
+            // Fails once the base has a launch 2.
+            guard try transaction.record(for: "Launch:2") == nil else { throw Gone() }
+        }
+        #expect(try store.record(for: "Launch:1")?["isBooked"] == .scalar(true))
+        try store.write(data: Fixtures.launchDetails("2"), for: LaunchDetailsQuery(id: "2"))
+        #expect(try store.record(for: "Launch:1")?["isBooked"] == .scalar(false))
+    }
+
     @Test("a layer whose closure throws is not added")
     func failingLayer() throws {
         struct Refused: Error {}

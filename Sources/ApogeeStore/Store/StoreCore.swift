@@ -56,12 +56,13 @@ final class StoreCore: RecordReading {
         guard start < layers.count else { return }
         for position in start..<layers.count {
             let transaction = CacheTransaction(core: self, layersBelow: position)
-            // A layer whose closure now fails shows nothing rather than stale values.
-            try? layers[position].body(transaction)
+            // A layer whose closure now fails shows nothing, rather than stale or half-made values.
+            let succeeded = (try? layers[position].body(transaction)) != nil
             transaction.close()
+            let changes = succeeded ? transaction.staged : RecordChangeSet()
             changeSets.append(layers[position].changes)
-            layers[position].changes = transaction.staged
-            changeSets.append(transaction.staged)
+            layers[position].changes = changes
+            changeSets.append(changes)
         }
     }
 
