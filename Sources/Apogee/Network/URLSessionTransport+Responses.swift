@@ -18,7 +18,7 @@ extension URLSessionTransport {
         var fields = HTTPFields()
         for (key, value) in response.allHeaderFields {
             guard let key = key as? String, let name = HTTPField.Name(key) else { continue }
-            fields.append(HTTPField(name: name, value: "\(value)"))
+            fields.append(HTTPField(name: name, value: value as? String ?? "\(value)"))
         }
         return HTTPResponse(status: HTTPResponse.Status(code: response.statusCode), headerFields: fields)
     }
