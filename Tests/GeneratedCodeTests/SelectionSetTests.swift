@@ -12,7 +12,11 @@ struct SelectionSetTests {
             ["__typename": "Droid", "name": "R2-D2"],
             ["__typename": "Review", "stars": 5, "episode": "JEDI"],
         ],
-        "topReviews": [["__typename": "Review", "stars": 4]],
+        "topReviews": [[
+            "__typename": "Review", "stars": 4,
+            "type": ["__typename": "Category", "name": "Sequel"],
+            "self": ["__typename": "Review", "stars": 4],
+        ]],
     ]
 
     @Test func typeCasesHoldTheParentFieldsAndTheirOwn() throws {
@@ -27,6 +31,12 @@ struct SelectionSetTests {
         #expect(data.search[0].asReview == nil)
         #expect(data.search[1].asReview?.episode == .jedi)
         #expect(data.topReviews.first?.stars == 4)
+        // `type` and `self` name fields; their nested types avoid `Type` and `Self`.
+        let review: HeroAndSearchQuery.Data.TopReview? = data.topReviews.first
+        let category: HeroAndSearchQuery.Data.TopReview.Type_? = review?.type
+        #expect(category?.name == "Sequel")
+        let selfReview: HeroAndSearchQuery.Data.TopReview.Self_? = review?.`self`
+        #expect(selfReview?.stars == 4)
     }
 
     @Test func skippedConditionalFieldsAreNil() throws {

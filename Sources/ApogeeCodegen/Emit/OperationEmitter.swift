@@ -62,14 +62,14 @@ struct OperationEmitter {
         }
         writer.line()
         let parameters = declared.map { _, property, declaration in
-            "\(property): \(declaration.type)" + (declaration.defaultValue.map { " = \($0)" } ?? "")
+            "\(SwiftNames.parameter(property).declaration): \(declaration.type)" + (declaration.defaultValue.map { " = \($0)" } ?? "")
         }
         writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-            declared.forEach { writer.line("self.\($0.1) = \($0.1)") }
+            declared.forEach { writer.line("self.\($0.1) = \(SwiftNames.parameter($0.1).value)") }
         }
         writer.line()
         writer.block("public var variables: [InputField]") { writer in
-            writeInputFields(declared.map { ($0.0.name, $0.2.conversion($0.1)) }, into: &writer)
+            writeInputFields(declared.map { ($0.0.name, $0.2.conversion(SwiftNames.access($0.1))) }, into: &writer)
         }
     }
 

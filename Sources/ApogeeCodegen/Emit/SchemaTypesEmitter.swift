@@ -69,13 +69,13 @@ struct SchemaTypesEmitter {
             }
             writer.line()
             let parameters = fields.map { _, property, declaration in
-                "\(property): \(declaration.type)" + (declaration.defaultValue.map { " = \($0)" } ?? "")
+                "\(SwiftNames.parameter(property).declaration): \(declaration.type)" + (declaration.defaultValue.map { " = \($0)" } ?? "")
             }
             if parameters.isEmpty {
                 writer.line("public init() {}")
             } else {
                 writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-                    fields.forEach { writer.line("self.\($0.1) = \($0.1)") }
+                    fields.forEach { writer.line("self.\($0.1) = \(SwiftNames.parameter($0.1).value)") }
                 }
             }
             writer.line()
@@ -83,7 +83,7 @@ struct SchemaTypesEmitter {
                 if fields.isEmpty {
                     writer.line("[]")
                 } else {
-                    writeInputFields(fields.map { ($0.0.name, $0.2.conversion($0.1)) }, into: &writer)
+                    writeInputFields(fields.map { ($0.0.name, $0.2.conversion(SwiftNames.access($0.1))) }, into: &writer)
                 }
             }
         }

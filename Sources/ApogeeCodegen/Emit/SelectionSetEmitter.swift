@@ -133,7 +133,8 @@ struct SelectionSetEmitter {
         var parameters: [String] = []
         var assignments: [String] = []
         for field in shape.fields {
-            var parameter = "\(field.propertyName): \(propertyType(field))"
+            let name = SwiftNames.parameter(field.propertyName)
+            var parameter = "\(name.declaration): \(propertyType(field))"
             if field.isTypename, !field.isConditional, shape.isConcrete {
                 parameter += " = \(SwiftLiteral.string(shape.parentType))"
             } else if field.isClientID {
@@ -141,7 +142,7 @@ struct SelectionSetEmitter {
                 parameter += " = nil"
             }
             parameters.append(parameter)
-            assignments.append("self.\(field.propertyName) = \(field.propertyName)")
+            assignments.append("self.\(field.propertyName) = \(name.value)")
         }
         for typeCase in shape.typeCases {
             parameters.append("\(typeCase.propertyName): \(typeCase.shape.swiftName)? = nil")
@@ -182,12 +183,12 @@ struct SelectionSetEmitter {
     private func writeFields(_ shape: Shape, into writer: inout SwiftWriter) {
         let pairs = shape.fields.map { field in
             let optional = field.isConditional || field.isClientID
-            return "\(SwiftLiteral.string(field.responseKey)): \(field.propertyName)\(optional ? "?" : "").responseValue"
+            return "\(SwiftLiteral.string(field.responseKey)): \(SwiftNames.access(field.propertyName))\(optional ? "?" : "").responseValue"
         }
         let merges = shape.typeCases.map { "if let \($0.propertyName) { fields.mergeDeeply(\($0.propertyName).__fields) }" }
             + shape.fragments.map { fragment in
                 fragment.isOptional
-                    ? "if let \(fragment.propertyName) = fragments.\(fragment.propertyName) { fields.mergeDeeply(\(fragment.propertyName).__fields) }"
+                    ? "if let fragment = fragments.\(fragment.propertyName) { fields.mergeDeeply(fragment.__fields) }"
                     : "fields.mergeDeeply(fragments.\(fragment.propertyName).__fields)"
             }
         writer.block("public var __fields: JSONObject") { writer in
@@ -215,9 +216,9 @@ struct SelectionSetEmitter {
                 writer.line("public var \(fragment.propertyName): \(fragment.name)\(fragment.isOptional ? "?" : "")")
             }
             writer.line()
-            let parameters = shape.fragments.map { "\($0.propertyName): \($0.name)\($0.isOptional ? "? = nil" : "")" }
+            let parameters = shape.fragments.map { "\(SwiftNames.parameter($0.propertyName).declaration): \($0.name)\($0.isOptional ? "? = nil" : "")" }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-                shape.fragments.forEach { writer.line("self.\($0.propertyName) = \($0.propertyName)") }
+                shape.fragments.forEach { writer.line("self.\($0.propertyName) = \(SwiftNames.parameter($0.propertyName).value)") }
             }
             writer.line()
             writer.block("public init(from object: ResponseObject) throws") { writer in

@@ -34,6 +34,18 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// An initializer parameter for a property: its declaration (label and name) and the name
+    /// to read it by. A parameter named `self` would hide `self` in the body, so it gets an
+    /// inner name.
+    static func parameter(_ property: String) -> (declaration: String, value: String) {
+        property == "`self`" ? ("`self` self_", "self_") : (property, property)
+    }
+
+    /// How a property is read inside its type: `` `self` `` alone would mean the value itself.
+    static func access(_ property: String) -> String {
+        property == "`self`" ? "self.`self`" : property
+    }
+
     /// `launches` → `Launches`.
     static func capitalized(_ name: String) -> String {
         guard let first = name.first else { return name }
