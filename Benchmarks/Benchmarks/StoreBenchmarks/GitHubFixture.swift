@@ -38,8 +38,22 @@ enum GitHubFixture {
         return store
     }
 
+    /// Checks, outside any measurement, that what the benchmarks time is right: the store
+    /// reads back exactly the Data the response decodes to.
+    static func verifyRoundTrip() throws {
+        let data = try parseData(bytes)
+        let store = NormalizedStore()
+        try store.write(data: data, for: query)
+        let read = try store.read(query)
+        if let miss = read.miss { throw FixtureError.miss(miss) }
+        guard read.value == (try IssuesAndCommentsForRepositoryQuery.Data(json: data)) else {
+            throw FixtureError.readDiffersFromResponse
+        }
+    }
+
     enum FixtureError: Error {
         case noData
         case miss(CacheMiss)
+        case readDiffersFromResponse
     }
 }

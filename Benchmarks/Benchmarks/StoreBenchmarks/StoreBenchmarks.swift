@@ -62,7 +62,10 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(read)
             }
         },
-        setup: { readStore.value = try GitHubFixture.populatedStore() },
+        setup: {
+            try GitHubFixture.verifyRoundTrip()
+            readStore.value = try GitHubFixture.populatedStore()
+        },
         teardown: { readStore.value = nil }
     )
 
