@@ -19,6 +19,22 @@ extension Selection.Field {
     }
 }
 
+extension Selection {
+    /// How many fields the selections hold with their fragments: sizing a record or a
+    /// response object once is cheaper than letting it grow.
+    static func fieldCount(_ selections: [Selection]) -> Int {
+        var count = 0
+        for selection in selections {
+            switch selection {
+            case .field: count += 1
+            case .inlineFragment(let fragment): count += fieldCount(fragment.selections)
+            case .fragmentSpread(let spread): count += fieldCount(spread.selections)
+            }
+        }
+        return count
+    }
+}
+
 extension Selection.Condition {
     /// Whether every condition passes; no conditions always pass.
     static func allPass(_ conditions: [Selection.Condition], with variables: JSONObject) -> Bool {

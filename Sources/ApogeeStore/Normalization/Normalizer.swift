@@ -22,7 +22,7 @@ struct Normalizer {
     /// the schema type the selections are made on; it stands in for a missing `__typename`
     /// (roots have none), which is right whenever it is an object type.
     mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection], declaredType: String) throws(NormalizationError) {
-        var fields = [String: RecordValue](minimumCapacity: Self.fieldCount(selections))
+        var fields = [String: RecordValue](minimumCapacity: Selection.fieldCount(selections))
         let typename = object["__typename"]?.stringValue ?? declaredType
         // Paths below this object start at its own record, not at the list that holds it.
         let outerIndices = indices
@@ -106,20 +106,6 @@ struct Normalizer {
                 throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
             }
         }
-    }
-
-    /// How many fields the selections hold with their fragments: sizing a record's
-    /// dictionary once is cheaper than letting it grow.
-    private static func fieldCount(_ selections: [Selection]) -> Int {
-        var count = 0
-        for selection in selections {
-            switch selection {
-            case .field: count += 1
-            case .inlineFragment(let fragment): count += fieldCount(fragment.selections)
-            case .fragmentSpread(let spread): count += fieldCount(spread.selections)
-            }
-        }
-        return count
     }
 
     /// `parent.field.0.1`: where an object without a key of its own lives.

@@ -31,7 +31,7 @@ struct SelectionReader<Records: RecordReading> {
             noteFields(of: key, selections: selections)
             throw CacheMiss(key: key, field: nil, reason: .missingRecord)
         }
-        var object = JSONObject(minimumCapacity: selections.count)
+        var object = JSONObject(minimumCapacity: Selection.fieldCount(selections))
         try collect(record, declaredType: declaredType, selections: selections, into: &object)
         return object
     }
