@@ -1,0 +1,138 @@
+import ApogeeCodegen
+import ApogeeExampleServer
+import Foundation
+import Testing
+
+/// The `apogee` executable, run as a user runs it: exit status, standard error and the files
+/// it writes (or does not write).
+@Suite("The apogee command")
+struct CommandLineTests {
+    /// `swift test` builds every product; the executable sits beside the test bundle.
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("apogee")
+
+    struct Run {
+        var status: Int32
+        var standardError: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = Pipe()
+        try process.run()
+        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Runs the command without blocking a thread of the cooperative pool, which the example
+    /// server needs to answer it.
+    static func runAsync(_ arguments: [String]) async throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = Pipe()
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        return Run(status: status, standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static let schemaPath = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls").path
+
+    @Test func generatesOneFilePerOperationFileAndTheSchemaTypes() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "apogee should be built beside the tests")
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let operations = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI").path
+        let run = try Self.run(["generate", "--schema", Self.schemaPath, "--operations", operations, "--output", output.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(written.contains("BookTrip.graphql.swift"))
+        #expect(written.contains("SchemaTypes.graphql.swift"))
+        #expect(written.count == 10)
+        let golden = try TestFiles.text(TestFiles.golden.appendingPathComponent("RocketReserver/BookTrip.graphql.swift.golden"))
+        #expect(try TestFiles.text(output.appendingPathComponent("BookTrip.graphql.swift")) == golden)
+    }
+
+    @Test func errorsGoToStandardErrorExitOneAndWriteNothing() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("Good.graphql")
+        let bad = folder.appendingPathComponent("Bad.graphql")
+        try Data("query Good { me { id } }\n".utf8).write(to: good)
+        try Data("query Bad {\n  launch(id: \"1\") {\n    sitee\n  }\n}\n".utf8).write(to: bad)
+        let output = folder.appendingPathComponent("out")
+        let run = try Self.run(["generate", "--schema", Self.schemaPath, "--operations", good.path, bad.path, "--output", output.path])
+        #expect(run.status == 1)
+        #expect(run.standardError == "\(bad.path):3:5: error: Cannot query field \"sitee\" on type \"Launch\". Did you mean \"site\"?\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func scalarMappingsAndGlobs() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("schema.graphqls")
+        try Data("scalar DateTime\ntype Query { now: DateTime! }\n".utf8).write(to: schema)
+        try Data("query Now { now }\n".utf8).write(to: folder.appendingPathComponent("Now.graphql"))
+        let output = folder.appendingPathComponent("out")
+        let run = try Self.run([
+            "generate", "--schema", schema.path, "--operations", folder.path + "/*.graphql", "--output", output.path,
+            "--scalar", "DateTime=Foundation.Date",
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let types = try TestFiles.text(output.appendingPathComponent("SchemaTypes.graphql.swift"))
+        #expect(types.contains("import Foundation\n"))
+        #expect(types.contains("public typealias DateTime = Foundation.Date"))
+
+        let wrong = try Self.run(["generate", "--schema", schema.path, "--operations", folder.path, "--output", output.path, "--scalar", "DateTime"])
+        #expect(wrong.status != 0)
+        #expect(wrong.standardError.contains("'DateTime' is not a scalar mapping"))
+    }
+
+    @Test func fetchSchemaWritesTheServersSDL() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("served.graphqls")
+        let run = try await ExampleServer.withServer { server in
+            try await Self.runAsync(["fetch-schema", "--endpoint", server.rocketReserverURL.absoluteString, "--output", output.path])
+        }
+        #expect(run.status == 0, "\(run.standardError)")
+        let sdl = try TestFiles.text(output)
+        #expect(sdl.contains("uploadProfileImage(file: Upload!): User"))
+        #expect(try CodegenSchema(contentsOfFile: output.path).fileName == output.path)
+    }
+
+    @Test func helpDocumentsEveryOption() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["generate", "--help"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for option in ["--schema", "--operations", "--output", "--scalar", "--timing"] {
+            #expect(text.contains(option))
+        }
+    }
+}
