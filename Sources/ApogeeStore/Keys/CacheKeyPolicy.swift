@@ -6,6 +6,9 @@ import ApogeeAPI
 /// other identifying fields per type (the `@typePolicy(keyFields:)` idea): a type listed with
 /// no fields is never identified, so its objects live under their path. For full control,
 /// give a closure. An object without a key is stored under its path from its parent record.
+///
+/// Key fields are found by their key in the response, so select them without an alias;
+/// types are named by their concrete `__typename`, so list each implementation of an interface.
 public struct CacheKeyPolicy: Sendable {
     /// The fields that identify objects of each type, by `__typename`.
     public var keyFields: [String: [String]]
