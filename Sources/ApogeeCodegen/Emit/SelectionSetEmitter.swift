@@ -33,15 +33,6 @@ struct SelectionSetEmitter {
         }
     }
 
-    func typeConditionStatic(_ typeName: String) -> String {
-        "public static let __typeCondition = \(typeConditionLiteral(typeName))"
-    }
-
-    func typeConditionLiteral(_ typeName: String) -> String {
-        let possible = schema.possibleTypes(typeName).sorted().map(SwiftLiteral.string).joined(separator: ", ")
-        return "Selection.TypeCondition(\(SwiftLiteral.string(typeName)), possibleTypes: [\(possible)])"
-    }
-
     private func writeStatics(_ shape: Shape, statics: [String], into writer: inout SwiftWriter) {
         if !statics.contains(where: { $0.hasPrefix("public static let __parentType") }) {
             writer.line("public static let __parentType = \(SwiftLiteral.string(shape.parentType))")
@@ -55,60 +46,6 @@ struct SelectionSetEmitter {
             writer.indented { writer in lines.forEach { writer.line($0) } }
             writer.line("]")
         }
-    }
-
-    /// The metadata lines of `entries`, seen from `shape`; nested struct names are relative
-    /// to the struct whose `__selections` is being written, through `prefix`.
-    func selectionLines(_ entries: [IRSelection], in shape: Shape, prefix: String) -> [String] {
-        var lines: [String] = []
-        for entry in entries {
-            switch entry {
-            case .field(let field):
-                var nested: String?
-                if field.selections != nil, let target = shape.nestedShape(forResponseKey: field.responseKey) {
-                    nested = prefix + target.swiftName + ".__selections"
-                }
-                var arguments = [SwiftLiteral.string(field.name)]
-                if let alias = field.alias { arguments.append("alias: \(SwiftLiteral.string(alias))") }
-                if !field.arguments.isEmpty {
-                    arguments.append("arguments: [" + field.arguments.map(SwiftLiteral.argument).joined(separator: ", ") + "]")
-                }
-                arguments.append("type: " + types.fieldType(field.type, nested: nested))
-                if !field.conditions.isEmpty { arguments.append("conditions: " + SwiftLiteral.conditions(field.conditions)) }
-                if !field.directives.isEmpty {
-                    let directives = field.directives.map { directive in
-                        directive.arguments.isEmpty
-                            ? ".init(\(SwiftLiteral.string(directive.name)))"
-                            : ".init(\(SwiftLiteral.string(directive.name)), arguments: [" + directive.arguments.map(SwiftLiteral.argument).joined(separator: ", ") + "])"
-                    }
-                    arguments.append("directives: [" + directives.joined(separator: ", ") + "]")
-                }
-                lines.append(".field(.init(" + arguments.joined(separator: ", ") + ")),")
-            case .inlineFragment(let typeCondition, let conditions, let selections):
-                var on = "nil"
-                var context = shape
-                var innerPrefix = prefix
-                if let typeCondition {
-                    if shape.possibleTypes.isSubset(of: schema.possibleTypes(typeCondition)) {
-                        on = typeConditionLiteral(typeCondition)
-                    } else if let typeCase = shape.typeCase(typeCondition) {
-                        context = typeCase.shape
-                        innerPrefix = prefix + typeCase.shape.swiftName + "."
-                        on = innerPrefix + "__typeCondition"
-                    } else {
-                        continue
-                    }
-                }
-                let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
-                lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
-                lines += selectionLines(selections, in: context, prefix: innerPrefix).map { "    " + $0 }
-                lines.append("])),")
-            case .fragmentSpread(let name, _, let conditions):
-                let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
-                lines.append(".fragmentSpread(.init(\(name).self\(conditionText))),")
-            }
-        }
-        return lines
     }
 
     private func propertyType(_ field: Shape.Field) -> String {
@@ -206,51 +143,6 @@ struct SelectionSetEmitter {
             object.dropFirst().forEach { writer.line($0) }
             merges.forEach { writer.line($0) }
             writer.line("return fields")
-        }
-    }
-
-    private func writeFragments(_ shape: Shape, into writer: inout SwiftWriter) {
-        writer.line("/// The named fragments spread in this selection set.")
-        writer.block("public struct Fragments: Hashable, Sendable") { writer in
-            for fragment in shape.fragments {
-                writer.line("public var \(fragment.propertyName): \(fragment.name)\(fragment.isOptional ? "?" : "")")
-            }
-            writer.line()
-            let parameters = shape.fragments.map { "\(SwiftNames.parameter($0.propertyName).declaration): \($0.name)\($0.isOptional ? "? = nil" : "")" }
-            writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-                shape.fragments.forEach { writer.line("self.\($0.propertyName) = \(SwiftNames.parameter($0.propertyName).value)") }
-            }
-            writer.line()
-            writer.block("public init(from object: ResponseObject) throws") { writer in
-                for fragment in shape.fragments {
-                    writeFragmentDecoding(fragment, into: &writer)
-                }
-            }
-        }
-    }
-
-    private func writeFragmentDecoding(_ fragment: Shape.FragmentUse, into writer: inout SwiftWriter) {
-        let property = "self.\(fragment.propertyName)"
-        let matches = "\(fragment.name).__typeCondition.matches(object.typename ?? \"\")"
-        switch (fragment.isNarrower, fragment.isConditional) {
-        case (false, false):
-            writer.line("\(property) = try \(fragment.name)(from: object)")
-        case (true, false):
-            writer.line("\(property) = \(matches) ? try \(fragment.name)(from: object) : nil")
-        case (_, true):
-            // A fragment spread under @include/@skip is absent when its condition failed; a
-            // missing field says so, while any other mismatch is still an error.
-            var lines = [
-                "do {",
-                "    \(property) = try \(fragment.name)(from: object)",
-                "} catch let error as ResponseDecodingError where error.reason == .missingField {",
-                "    \(property) = nil",
-                "}",
-            ]
-            if fragment.isNarrower {
-                lines = ["if \(matches) {"] + lines.map { "    " + $0 } + ["} else {", "    \(property) = nil", "}"]
-            }
-            lines.forEach { writer.line($0) }
         }
     }
 }

@@ -1,0 +1,66 @@
+/// The `__selections` metadata: the selections as written, with nested selection sets named
+/// through the structs that hold them, so the store walks them without reflection.
+extension SelectionSetEmitter {
+    func typeConditionStatic(_ typeName: String) -> String {
+        "public static let __typeCondition = \(typeConditionLiteral(typeName))"
+    }
+
+    func typeConditionLiteral(_ typeName: String) -> String {
+        let possible = schema.possibleTypes(typeName).sorted().map(SwiftLiteral.string).joined(separator: ", ")
+        return "Selection.TypeCondition(\(SwiftLiteral.string(typeName)), possibleTypes: [\(possible)])"
+    }
+
+    /// The metadata lines of `entries`, seen from `shape`; nested struct names are relative
+    /// to the struct whose `__selections` is being written, through `prefix`.
+    func selectionLines(_ entries: [IRSelection], in shape: Shape, prefix: String) -> [String] {
+        var lines: [String] = []
+        for entry in entries {
+            switch entry {
+            case .field(let field):
+                var nested: String?
+                if field.selections != nil, let target = shape.nestedShape(forResponseKey: field.responseKey) {
+                    nested = prefix + target.swiftName + ".__selections"
+                }
+                var arguments = [SwiftLiteral.string(field.name)]
+                if let alias = field.alias { arguments.append("alias: \(SwiftLiteral.string(alias))") }
+                if !field.arguments.isEmpty {
+                    arguments.append("arguments: [" + field.arguments.map(SwiftLiteral.argument).joined(separator: ", ") + "]")
+                }
+                arguments.append("type: " + types.fieldType(field.type, nested: nested))
+                if !field.conditions.isEmpty { arguments.append("conditions: " + SwiftLiteral.conditions(field.conditions)) }
+                if !field.directives.isEmpty {
+                    let directives = field.directives.map { directive in
+                        directive.arguments.isEmpty
+                            ? ".init(\(SwiftLiteral.string(directive.name)))"
+                            : ".init(\(SwiftLiteral.string(directive.name)), arguments: [" + directive.arguments.map(SwiftLiteral.argument).joined(separator: ", ") + "])"
+                    }
+                    arguments.append("directives: [" + directives.joined(separator: ", ") + "]")
+                }
+                lines.append(".field(.init(" + arguments.joined(separator: ", ") + ")),")
+            case .inlineFragment(let typeCondition, let conditions, let selections):
+                var on = "nil"
+                var context = shape
+                var innerPrefix = prefix
+                if let typeCondition {
+                    if shape.possibleTypes.isSubset(of: schema.possibleTypes(typeCondition)) {
+                        on = typeConditionLiteral(typeCondition)
+                    } else if let typeCase = shape.typeCase(typeCondition) {
+                        context = typeCase.shape
+                        innerPrefix = prefix + typeCase.shape.swiftName + "."
+                        on = innerPrefix + "__typeCondition"
+                    } else {
+                        continue
+                    }
+                }
+                let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
+                lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
+                lines += selectionLines(selections, in: context, prefix: innerPrefix).map { "    " + $0 }
+                lines.append("])),")
+            case .fragmentSpread(let name, _, let conditions):
+                let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
+                lines.append(".fragmentSpread(.init(\(name).self\(conditionText))),")
+            }
+        }
+        return lines
+    }
+}
