@@ -10,7 +10,7 @@ struct SelectionSetTests {
         "hero": ["__typename": "Human", "name": "Luke", "id": "1000", "homePlanet": "Tatooine"],
         "search": [
             ["__typename": "Droid", "name": "R2-D2"],
-            ["__typename": "Review", "stars": 5, "episode": "JEDI"],
+            ["__typename": "Review", "stars": 5, "episode": "JEDI", "commentary": "Best"],
         ],
         "topReviews": [[
             "__typename": "Review", "stars": 4,
@@ -30,6 +30,11 @@ struct SelectionSetTests {
         #expect(data.search[0].asCharacter?.name == "R2-D2")
         #expect(data.search[0].asReview == nil)
         #expect(data.search[1].asReview?.episode == .jedi)
+        // A fragment on a narrower type is there only for objects of that type; a fragment
+        // under @include is there only when its fields came back.
+        #expect(data.search[1].fragments.reviewStars?.commentary == "Best")
+        #expect(data.search[0].fragments.reviewStars == nil)
+        #expect(data.search[0].fragments.characterID == nil)
         #expect(data.topReviews.first?.stars == 4)
         // `type` and `self` name fields; their nested types avoid `Type` and `Self`.
         let review: HeroAndSearchQuery.Data.TopReview? = data.topReviews.first
@@ -37,6 +42,14 @@ struct SelectionSetTests {
         #expect(category?.name == "Sequel")
         let selfReview: HeroAndSearchQuery.Data.TopReview.Self_? = review?.`self`
         #expect(selfReview?.stars == 4)
+    }
+
+    @Test func includedFragmentSpreadsAreReadWhenPresent() throws {
+        var json = heroJSON
+        json["search"] = [["__typename": "Droid", "name": "R2-D2", "id": "2001"]]
+        let data = try HeroAndSearchQuery.Data(json: json)
+        #expect(data.search[0].fragments.characterID?.id == "2001")
+        #expect(data.search[0].asCharacter?.fragments.characterID?.id == "2001")
     }
 
     @Test func skippedConditionalFieldsAreNil() throws {

@@ -20,6 +20,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: error: message`, or `file: error: message` without a place.
     public var description: String {
         if line > 0 {
             return "\(file):\(line):\(column): error: \(message)"

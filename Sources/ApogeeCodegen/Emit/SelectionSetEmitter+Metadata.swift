@@ -56,7 +56,9 @@ extension SelectionSetEmitter {
                 lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
                 lines += selectionLines(selections, in: context, prefix: innerPrefix).map { "    " + $0 }
                 lines.append("])),")
-            case .fragmentSpread(let name, _, let conditions):
+            case .fragmentSpread(let name, let typeCondition, let conditions):
+                // A fragment that can never apply here is left out, as inline fragments are.
+                if shape.possibleTypes.isDisjoint(with: schema.possibleTypes(typeCondition)) { continue }
                 let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
                 lines.append(".fragmentSpread(.init(\(name).self\(conditionText))),")
             }
