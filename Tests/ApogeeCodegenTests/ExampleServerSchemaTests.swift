@@ -35,14 +35,26 @@ struct ExampleServerSchemaTests {
     }
 
     @Test func anUnreachableEndpointIsAClearError() async throws {
-        let server = try await ExampleServer.start()
-        let url = server.rocketReserverURL
-        await server.shutdown()
+        // Port 1 on loopback: nothing listens there, and no other test's server can take it.
+        let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         do {
             _ = try await Introspection.fetchSDL(from: url, timeout: 5)
             Issue.record("expected an error")
         } catch {
             #expect(error.description.hasPrefix("\(url.absoluteString): error: the request failed"))
         }
+    }
+
+    @Test func anHTTPErrorIsAClearError() async throws {
+        let message = try await ExampleServer.withServer { server in
+            let url = server.baseURL.appendingPathComponent("no-graphql-here")
+            do {
+                _ = try await Introspection.fetchSDL(from: url)
+                return "no error"
+            } catch {
+                return "\(error)".replacingOccurrences(of: url.absoluteString, with: "URL")
+            }
+        }
+        #expect(message == "URL: error: the server answered HTTP 404")
     }
 }
