@@ -74,6 +74,27 @@ struct CommandLineTests {
         #expect(try TestFiles.text(output.appendingPathComponent("BookTrip.graphql.swift")) == golden)
     }
 
+    /// Two processes hash differently (Swift seeds hashing per process), so this catches any
+    /// output that depends on dictionary or set order.
+    @Test func twoRunsWriteTheSameBytes() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reviews = TestFiles.repositoryRoot.appendingPathComponent("Tests/CodegenFixtures/Reviews")
+        var outputs: [[String: String]] = []
+        for run in 0..<2 {
+            let output = folder.appendingPathComponent("out\(run)")
+            let result = try Self.run([
+                "generate", "--schema", reviews.appendingPathComponent("schema.graphqls").path, "--operations", reviews.path,
+                "--output", output.path, "--scalar", "Stars=Int",
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
+            outputs.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try TestFiles.text(output.appendingPathComponent($0))) }))
+        }
+        #expect(outputs[0].count == 3)
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test func errorsGoToStandardErrorExitOneAndWriteNothing() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
