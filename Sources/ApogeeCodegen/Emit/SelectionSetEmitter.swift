@@ -56,6 +56,7 @@ struct SelectionSetEmitter {
 
     private func writeProperties(_ shape: Shape, into writer: inout SwiftWriter) {
         for field in shape.fields {
+            if let summary = field.summary { writer.line("/// " + summary) }
             writer.line("public var \(field.propertyName): \(propertyType(field))")
         }
         for typeCase in shape.typeCases {

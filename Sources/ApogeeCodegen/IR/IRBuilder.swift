@@ -96,6 +96,7 @@ struct IRBuilder {
                     directives: clientDirectives(field.directives),
                     selections: nested,
                     parentType: parent,
+                    summary: Self.summary(definition.description),
                     location: LocationBox(location: field.loc))))
             case let inline as InlineFragment:
                 guard let conditions = conditions(inline.directives) else { continue }
@@ -114,10 +115,17 @@ struct IRBuilder {
         if addTypename, !result.contains(where: { if case .field(let field) = $0 { field.isTypename && field.conditions.isEmpty } else { false } }) {
             let typename = IRField(
                 responseKey: "__typename", name: "__typename", alias: nil, arguments: [], type: .nonNull(.named("String")),
-                conditions: [], directives: [], selections: nil, parentType: parent, location: LocationBox(location: nil))
+                conditions: [], directives: [], selections: nil, parentType: parent, summary: nil, location: LocationBox(location: nil))
             result.insert(.field(typename), at: 0)
         }
         return result
+    }
+
+    /// The first line of a description, trimmed; `nil` when there is none.
+    static func summary(_ description: String?) -> String? {
+        guard let line = description?.split(whereSeparator: \.isNewline).first else { return nil }
+        let trimmed = String(line).trimmingCharacters()
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The `@include`/`@skip` conditions on variables, or `nil` when a literal condition

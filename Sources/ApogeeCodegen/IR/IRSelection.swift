@@ -47,6 +47,8 @@ struct IRField: Hashable, Sendable {
     var selections: [IRSelection]?
     /// The schema type the field was selected on, for messages.
     var parentType: String
+    /// The first line of the field's description in the schema, for a doc comment.
+    var summary: String?
     /// Where the field is written; not part of equality.
     var location: LocationBox
 

@@ -35,6 +35,8 @@ final class Shape {
         var isConditional: Bool
         var nested: Shape?
         var propertyName: String
+        /// The first line of the field's schema description.
+        var summary: String?
 
         var isTypename: Bool { name == "__typename" && responseKey == "__typename" }
         var isClientID: Bool { name == ClientDirectives.clientIDField }

@@ -167,6 +167,7 @@ struct ShapeBuilder {
             ? key : SwiftNames.unique(SwiftNames.identifier(key), avoiding: memberNames)
         memberNames.insert(property)
         return Shape.Field(
-            responseKey: key, name: first.name, type: first.type, isConditional: isConditional, nested: nested, propertyName: property)
+            responseKey: key, name: first.name, type: first.type, isConditional: isConditional, nested: nested, propertyName: property,
+            summary: first.summary)
     }
 }

@@ -25,7 +25,7 @@ extension SchemaIndex {
                 for argument in definition.arguments {
                     references.append((TypeRef(argument.type).namedType, argument.type.loc))
                 }
-                result[definition.name.value] = Field(name: definition.name.value, type: type)
+                result[definition.name.value] = Field(name: definition.name.value, type: type, description: definition.description?.value)
             }
             return result
         }

@@ -13,6 +13,7 @@ struct SchemaIndex: Sendable {
     struct Field: Sendable {
         var name: String
         var type: TypeRef
+        var description: String? = nil
     }
 
     struct InputField: Sendable {
