@@ -15,7 +15,12 @@ extension ApogeeClient {
     ///     }
     /// }
     /// ```
+    ///
+    /// With ``CachePolicy/returnCacheDataAndFetch`` the handler is called twice when the store
+    /// has the data: with the store's result, then with the server's.
     /// - Parameters:
+    ///   - cachePolicy: Whether the store, the server or both answer;
+    ///     ``CachePolicy/returnCacheDataElseFetch`` by default.
     ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
@@ -23,11 +28,16 @@ extension ApogeeClient {
     @discardableResult
     public func fetch<Query: GraphQLQuery>(
         query: Query,
+        cachePolicy: CachePolicy = .default,
         context: RequestContext = RequestContext(),
         queue: DispatchQueue? = nil,
         resultHandler: GraphQLResultHandler<Query.Data>? = nil
     ) -> any Cancellable {
-        run(queue: queue, resultHandler: resultHandler) { try await self.fetch(query: query, context: context) }
+        guard cachePolicy != .returnCacheDataAndFetch else {
+            let results = fetchResults(query: query, cachePolicy: cachePolicy, context: context)
+            return deliverEach(of: results, queue: queue, resultHandler: resultHandler)
+        }
+        return run(queue: queue, resultHandler: resultHandler) { try await self.fetch(query: query, cachePolicy: cachePolicy, context: context) }
     }
 
     /// Sends a mutation and calls `resultHandler` with the outcome, as the reference documents do:
@@ -69,12 +79,40 @@ extension ApogeeClient {
             } catch {
                 outcome = .failure(error)
             }
-            guard let resultHandler else { return }
-            if let queue {
-                queue.async { resultHandler(outcome) }
-            } else {
-                resultHandler(outcome)
+            Self.call(resultHandler, with: outcome, on: queue)
+        }
+    }
+
+    /// Calls the handler with each result of `results`, then with the error that ends them, or
+    /// with `CancellationError` when the task is cancelled first.
+    func deliverEach<Data: Sendable>(
+        of results: AsyncThrowingStream<GraphQLResult<Data>, any Error>,
+        queue: DispatchQueue?,
+        resultHandler: GraphQLResultHandler<Data>?
+    ) -> Task<Void, Never> {
+        Task {
+            do {
+                for try await result in results {
+                    Self.call(resultHandler, with: .success(result), on: queue)
+                }
+                // A cancelled stream ends quietly; the handler is told why there is no more.
+                try Task.checkCancellation()
+            } catch {
+                Self.call(resultHandler, with: .failure(error), on: queue)
             }
+        }
+    }
+
+    private static func call<Data: Sendable>(
+        _ resultHandler: GraphQLResultHandler<Data>?,
+        with outcome: Result<GraphQLResult<Data>, any Error>,
+        on queue: DispatchQueue?
+    ) {
+        guard let resultHandler else { return }
+        if let queue {
+            queue.async { resultHandler(outcome) }
+        } else {
+            resultHandler(outcome)
         }
     }
 }

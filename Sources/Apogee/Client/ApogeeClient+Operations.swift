@@ -1,21 +1,43 @@
 import ApogeeAPI
 
 extension ApogeeClient {
-    /// Sends a query and returns its result.
+    /// Runs a query as `cachePolicy` says and returns its result.
     ///
+    /// ``GraphQLResult/source`` says whether the store or the server answered. A result from
+    /// the server is written into ``store`` (except with ``CachePolicy/fetchIgnoringCacheCompletely``).
     /// GraphQL errors come in the result, with whatever partial data the server sent.
+    ///
+    /// With ``CachePolicy/returnCacheDataAndFetch`` this returns the first result: the store's
+    /// when it has the data, and the request goes on after the return, its result written into
+    /// the store (where watchers see it) and otherwise dropped, errors included. To get both
+    /// results use ``fetchResults(query:cachePolicy:context:)``.
     /// - Parameters:
     ///   - query: The generated query.
+    ///   - cachePolicy: Whether the store, the server or both answer;
+    ///     ``CachePolicy/returnCacheDataElseFetch`` by default.
     ///   - context: Values for the interceptors of this request.
     /// - Throws: ``ApogeeError`` when no GraphQL response could be read, an interceptor's own
     ///   error, or `CancellationError` when the task is cancelled (which cancels the request).
-    public func fetch<Query: GraphQLQuery>(query: Query, context: RequestContext = RequestContext()) async throws -> GraphQLResult<Query.Data> {
-        // The store integration adds a `cachePolicy:` parameter here; today every query goes to the server.
-        try await send(query, context: context)
+    public func fetch<Query: GraphQLQuery>(
+        query: Query,
+        cachePolicy: CachePolicy = .default,
+        context: RequestContext = RequestContext()
+    ) async throws -> GraphQLResult<Query.Data> {
+        switch lookUp(query, cachePolicy: cachePolicy) {
+        case .answered(let result):
+            return result
+        case .fetch(let first?):
+            Task { _ = try? await self.fetchFromServer(query, context: context, writesResult: true) }
+            return first
+        case .fetch(nil):
+            return try await fetchFromServer(query, context: context, writesResult: cachePolicy.writesResults)
+        }
     }
 
-    /// Sends a mutation and returns its result.
+    /// Sends a mutation and returns its result, after writing it into ``store``.
     ///
+    /// Mutations always go to the server. Their result is normalized like a query's, so a
+    /// mutation that returns a launch updates every query and watcher that shows that launch.
     /// GraphQL errors come in the result, with whatever partial data the server sent.
     /// - Parameters:
     ///   - mutation: The generated mutation.
@@ -23,6 +45,6 @@ extension ApogeeClient {
     /// - Throws: ``ApogeeError`` when no GraphQL response could be read, an interceptor's own
     ///   error, or `CancellationError` when the task is cancelled (which cancels the request).
     public func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: RequestContext = RequestContext()) async throws -> GraphQLResult<Mutation.Data> {
-        try await send(mutation, context: context)
+        try await fetchFromServer(mutation, context: context, writesResult: true)
     }
 }

@@ -12,11 +12,16 @@ import HTTPTypes
 /// ```
 ///
 /// Each operation runs through the interceptors that ``interceptorProvider`` builds for it,
-/// first to last, and is then sent by ``transport``. A client is cheap to share: it holds no
-/// per-operation state.
+/// first to last, and is then sent by ``transport``. Every result the server sends is
+/// normalized into ``store``, which answers later queries (see ``CachePolicy``) and keeps
+/// watchers up to date. A client is cheap to share: it holds no per-operation state.
 public final class ApogeeClient: Sendable {
     /// The GraphQL endpoint. Credentials are only ever sent to its origin.
     public let url: URL
+    /// The normalized store that every server result is written into and that cache policies
+    /// and watchers read. Use it directly for cache transactions and garbage collection:
+    /// `try client.store.transaction { … }`, `try client.store.gc()`.
+    public let store: NormalizedStore
     /// Builds the interceptor chain for each operation.
     public let interceptorProvider: any InterceptorProvider
     /// Sends the HTTP requests.
@@ -29,16 +34,20 @@ public final class ApogeeClient: Sendable {
     /// Creates a client.
     /// - Parameters:
     ///   - url: The GraphQL endpoint.
+    ///   - store: Where results are kept; a new in-memory store by default. Clients that share
+    ///     a store see each other's results.
     ///   - interceptorProvider: Builds each operation's chain; the standard interceptors by default.
     ///   - transport: Sends the requests; `URLSession` by default.
     ///   - configuration: Timeouts, header fields and the use of `GET`.
     public init(
         url: URL,
+        store: NormalizedStore = NormalizedStore(),
         interceptorProvider: any InterceptorProvider = DefaultInterceptorProvider(),
         transport: any HTTPTransport = URLSessionTransport(),
         configuration: Configuration = Configuration()
     ) {
         self.url = url
+        self.store = store
         self.interceptorProvider = interceptorProvider
         self.transport = transport
         self.configuration = configuration

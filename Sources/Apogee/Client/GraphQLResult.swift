@@ -1,4 +1,5 @@
 import ApogeeAPI
+import ApogeeStore
 import HTTPTypes
 
 /// The outcome of an operation that reached a GraphQL response: typed data, errors, or both.
@@ -19,8 +20,13 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// Where a result came from.
     public typealias Source = ResultSource
 
-    /// The typed data, possibly partial; `nil` when the server returned `data: null` or none.
-    public var data: Data?
+    /// The typed data, possibly partial; `nil` when the server returned `data: null` or none,
+    /// or when the store missed under ``CachePolicy/returnCacheDataDontFetch``.
+    public var data: Data? {
+        // Data replaced by an interceptor no longer matches the server's JSON; the store then
+        // writes the new data, encoded.
+        didSet { dataJSON = nil }
+    }
     /// The errors the server reported, or `nil` when there were none.
     public var errors: [GraphQLError]?
     /// The response's `extensions`, when the server sent any.
@@ -29,6 +35,12 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var source: Source
     /// The HTTP response's status and header fields; `nil` for a result from the store.
     public var httpResponse: HTTPResponse?
+    /// What the store lacked, for a result of source `.cache` without data
+    /// (``CachePolicy/returnCacheDataDontFetch`` on a miss); `nil` otherwise.
+    public var cacheMiss: CacheMiss?
+    /// Why this server result could not be written into the store, when it could not. The
+    /// result itself is still the server's; the store just does not have it.
+    public var cacheWriteError: (any Error)?
 
     /// The `data` object as the server sent it, kept so that the store can normalize the
     /// response without encoding the typed data again. `nil` when the result was built by hand.
