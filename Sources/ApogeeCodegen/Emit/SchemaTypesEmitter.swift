@@ -90,14 +90,6 @@ struct SchemaTypesEmitter {
     }
 
     private func firstLine(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters()
-        return line?.isEmpty == false ? line : nil
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        GraphQLText.summary(text)
     }
 }

@@ -96,7 +96,7 @@ struct IRBuilder {
                     directives: clientDirectives(field.directives),
                     selections: nested,
                     parentType: parent,
-                    summary: Self.summary(definition.description),
+                    summary: GraphQLText.summary(definition.description),
                     location: LocationBox(location: field.loc))))
             case let inline as InlineFragment:
                 guard let conditions = conditions(inline.directives) else { continue }
@@ -119,13 +119,6 @@ struct IRBuilder {
             result.insert(.field(typename), at: 0)
         }
         return result
-    }
-
-    /// The first line of a description, trimmed; `nil` when there is none.
-    static func summary(_ description: String?) -> String? {
-        guard let line = description?.split(whereSeparator: \.isNewline).first else { return nil }
-        let trimmed = String(line).trimmingCharacters()
-        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The `@include`/`@skip` conditions on variables, or `nil` when a literal condition

@@ -23,4 +23,25 @@ enum GraphQLText {
         }
         return result + "\""
     }
+
+    /// The first non-empty line of a description, trimmed, for a one-line doc comment; `nil`
+    /// when there is none. Scans UTF-8 bytes, since GitHub's descriptions are many and long.
+    static func summary(_ description: String?) -> String? {
+        guard let description else { return nil }
+        let utf8 = description.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func isNewline(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        var start = utf8.startIndex
+        while start != utf8.endIndex, isSpace(utf8[start]) || isNewline(utf8[start]) {
+            utf8.formIndex(after: &start)
+        }
+        var end = start
+        while end != utf8.endIndex, !isNewline(utf8[end]) {
+            utf8.formIndex(after: &end)
+        }
+        while end > start, isSpace(utf8[utf8.index(before: end)]) {
+            utf8.formIndex(before: &end)
+        }
+        return start < end ? String(description[start..<end]) : nil
+    }
 }
