@@ -4,9 +4,9 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// The example GraphQL server of Apogee: the RocketReserver schema at `/graphql` and the
-/// Todo schema at `/todo/graphql`, over real HTTP, with instrumentation and fault injection
-/// for tests.
+/// The example GraphQL server of Apogee: the RocketReserver schema at `/graphql`, the
+/// Todo schema at `/todo/graphql` and a schema for upload tests at `/uploads/graphql`, over
+/// real HTTP, with instrumentation and fault injection for tests.
 ///
 /// Each instance has its own state (users, bookings, to-dos, persisted queries, faults), so
 /// any number can run at once in one process:
@@ -61,7 +61,7 @@ public final class ExampleServer: Sendable {
         )
         let rocketReserverStore = RocketReserverStore()
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)
-        let endpoints = try makeEndpoints(rocketReserverStore: rocketReserverStore, todoStore: todoStore)
+        let endpoints = try makeEndpoints(rocketReserverStore: rocketReserverStore, todoStore: todoStore, uploadStorage: services.uploads)
         var logger = Logger(label: "ApogeeExampleServer")
         logger.logLevel = configuration.logLevel
         let signal = StartupSignal()

@@ -6,7 +6,8 @@ import ApogeeAPI
 /// The first request carries `extensions.persistedQuery` (`version` 1 and `sha256Hash`) and no
 /// `query`. A server that answers `PersistedQueryNotFound` gets the request again with the
 /// document and the hash, and keeps the document for next time; a server that answers
-/// `PersistedQueryNotSupported` gets the plain request. With ``useGETForHashedQueries``, hashed
+/// `PersistedQueryNotSupported` gets the plain request. Requests with file uploads are sent
+/// whole, never by hash alone. With ``useGETForHashedQueries``, hashed
 /// queries go as `GET`, which HTTP caches and CDNs can keep.
 public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
     /// Whether queries sent by hash use `GET`. Mutations always use `POST`.
@@ -22,6 +23,9 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
     ) async throws -> GraphQLResult<Operation.Data> {
+        // A request with files always carries its document: sent by hash alone, it could be
+        // answered `PersistedQueryNotFound` and its files would have to be sent twice.
+        guard !request.body.containsUploads else { return try await next(request) }
         let persistedQuery: JSONValue = ["version": 1, "sha256Hash": .string(Operation.operationIdentifier)]
         var hashed = request
         hashed.body.query = nil

@@ -6,7 +6,7 @@ import HTTPTypes
 ///
 /// Retries go from this interceptor's place in the chain, so the interceptors after it (the
 /// token, persisted queries) run again for each attempt. Queries are retried by default;
-/// mutations only when ``RetryPolicy/retriesMutations`` is set. When the attempts run out,
+/// mutations and requests with file uploads only when ``RetryPolicy/retriesMutations`` is set. When the attempts run out,
 /// the last failure is thrown (or the last result returned) as it was.
 public struct RetryInterceptor: GraphQLInterceptor {
     /// When and how soon to retry.
@@ -27,7 +27,10 @@ public struct RetryInterceptor: GraphQLInterceptor {
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
     ) async throws -> GraphQLResult<Operation.Data> {
-        guard policy.retries(Operation.operationType), policy.maximumAttempts > 1 else {
+        // Files make a request a mutation whatever its operation says; each attempt reads
+        // them again from the start.
+        let retries = request.body.containsUploads ? policy.retriesMutations : policy.retries(Operation.operationType)
+        guard retries, policy.maximumAttempts > 1 else {
             return try await next(request)
         }
         var generator = SystemRandomNumberGenerator()

@@ -8,9 +8,9 @@ extension GraphQLRequest {
 
     /// The HTTP request that carries this GraphQL request.
     func httpRequest() throws -> HTTPTransportRequest {
-        guard !body.variables.contains(where: { $0.value.containsUpload }) else {
-            // Multipart requests come with upload support; until then, never send a file as null.
-            throw ApogeeError.invalidRequest(reason: "\(Operation.operationName) has a file upload in its variables, and this client cannot send multipart requests yet")
+        if body.containsUploads {
+            // Files cannot travel in a URL or a JSON body, whatever the method asked for.
+            return try multipartRequest()
         }
         switch method {
         case .post:
@@ -54,16 +54,4 @@ enum QueryParameterEncoding {
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
-
-extension InputValue {
-    /// Whether an upload stands anywhere in the value.
-    var containsUpload: Bool {
-        switch self {
-        case .json: false
-        case .upload: true
-        case .list(let values): values.contains { $0.containsUpload }
-        case .object(let fields): fields.contains { $0.value.containsUpload }
-        }
-    }
 }

@@ -30,6 +30,13 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         completionHandler(Self.withoutCredentials(request))
     }
 
+    /// The HTTP stack asks for the body again when it must resend it (a 307 or 308 redirect, a
+    /// reused connection that had closed). A ``BodyInputStream`` starts over when opened again,
+    /// so the same stream is the answer.
+    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+        completionHandler(task.originalRequest?.httpBodyStream as? BodyInputStream)
+    }
+
     static func withoutCredentials(_ request: URLRequest) -> URLRequest {
         var request = request
         for name in (request.allHTTPHeaderFields ?? [:]).keys where !fieldsKeptAcrossOrigins.contains(name.lowercased()) {

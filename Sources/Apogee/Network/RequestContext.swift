@@ -28,7 +28,12 @@ public struct RequestContext: Sendable {
 
     /// The value for a key, or the key's default value.
     public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value {
-        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        get {
+            // Unwrapped first: cast as it is, a missing entry of an optional-valued key would
+            // read as `nil` instead of the key's default.
+            guard let value = values[ObjectIdentifier(key)] else { return Key.defaultValue }
+            return value as? Key.Value ?? Key.defaultValue
+        }
         set { values[ObjectIdentifier(key)] = newValue }
     }
 }

@@ -10,16 +10,21 @@ import FoundationNetworking
 ///
 /// Redirects are followed, but when one leads to another origin every header field that could
 /// carry a credential is removed first. Cancelling the task that sends a request cancels the
-/// `URLSession` task.
+/// `URLSession` task. Uploads are streamed from disk (see ``StreamedBodyStrategy``).
 public final class URLSessionTransport: HTTPTransport {
-    private let session: URLSession
+    let session: URLSession
+    /// How bodies that are not in memory (uploads) reach `URLSession`.
+    public let streamedBodies: StreamedBodyStrategy
 
     /// Creates a transport with its own session.
-    /// - Parameter configuration: The session's configuration; ephemeral by default, so nothing
-    ///   (cookies, cache) persists between runs unless asked for.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameters:
+    ///   - configuration: The session's configuration; ephemeral by default, so nothing
+    ///     (cookies, cache) persists between runs unless asked for.
+    ///   - streamedBodies: How uploads are handed to `URLSession`; the platform's best by default.
+    public init(configuration: URLSessionConfiguration = .ephemeral, streamedBodies: StreamedBodyStrategy = .platformDefault) {
         // The session keeps its delegate until it is invalidated, which `deinit` does.
         session = URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
+        self.streamedBodies = streamedBodies
     }
 
     deinit {
@@ -30,16 +35,22 @@ public final class URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         // A task cancelled before the request starts sends nothing at all.
         try Task.checkCancellation()
-        let urlRequest = Self.urlRequest(for: request)
+        var urlRequest = Self.urlRequest(for: request)
         // `data(for:)` cancels its data task when the Swift task is cancelled, and on Linux it
         // completes inline instead of through the delegate queue, which saves a thread hop on
         // every request.
         let data: Data
         let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw Self.transportError(error, url: request.url, timeout: request.timeout)
+        switch request.body.storage {
+        case .bytes(let body):
+            if !body.isEmpty { urlRequest.httpBody = body }
+            do {
+                (data, response) = try await session.data(for: urlRequest)
+            } catch {
+                throw Self.transportError(error, url: request.url, timeout: request.timeout)
+            }
+        case .streamed:
+            (data, response) = try await sendStreamed(urlRequest, body: request.body, url: request.url, timeout: request.timeout)
         }
         return try Self.response(data: data, response: response, url: request.url)
     }
@@ -50,10 +61,6 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.timeoutInterval = request.timeout.timeInterval
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
-        }
-        switch request.body.storage {
-        case .bytes(let data):
-            if !data.isEmpty { urlRequest.httpBody = data }
         }
         return urlRequest
     }
