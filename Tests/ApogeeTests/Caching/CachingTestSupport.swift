@@ -1,0 +1,57 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import RocketReserverAPI
+import Testing
+
+extension ExampleServer {
+    /// A client with its own store, logged in as `email` through the tutorial's token
+    /// interceptor, so that it can book trips. Clients logged in with the same email are the
+    /// same user on the server, each with a store of its own.
+    func signedInClient(email: String = "cache@example.com", store: NormalizedStore = NormalizedStore()) async throws -> ApogeeClient {
+        let tokens = InMemoryTokenStore()
+        let client = ApogeeClient(url: rocketReserverURL, store: store, interceptorProvider: NetworkInterceptorProvider(tokens: tokens))
+        let login = try await client.perform(mutation: LoginMutation(email: email))
+        await tokens.setToken(try #require(login.data?.login?.token))
+        return client
+    }
+}
+
+/// Waits until `condition` holds, for what happens after a task ends (a watcher released in
+/// the store). Gives up after `limit`, so a broken test fails instead of hanging.
+func waitUntil(limit: Duration = .seconds(20), _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + limit
+    while try !condition() {
+        guard ContinuousClock.now < deadline else { throw ConditionTimedOut() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+/// A condition a test waited for never held.
+struct ConditionTimedOut: Error {}
+
+/// Collects the outcomes of a completion handler called from other threads.
+final class Outcomes<Data: Sendable>: @unchecked Sendable {
+    // `@unchecked`: `outcomes` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var outcomes: [Result<GraphQLResult<Data>, any Error>] = []
+
+    /// Adds an outcome; returns all of them so far.
+    func append(_ outcome: Result<GraphQLResult<Data>, any Error>) -> [Result<GraphQLResult<Data>, any Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        outcomes.append(outcome)
+        return outcomes
+    }
+}
+
+extension Result {
+    /// The value, or `nil` for a failure.
+    var value: Success? { try? get() }
+
+    /// The error, or `nil` for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
