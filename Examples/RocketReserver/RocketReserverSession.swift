@@ -35,13 +35,15 @@ struct RocketReserverSession {
         }
     }
 
+    /// Shows a launch's details, saying whether the store or the server gave them: the
+    /// default policy asks the server only when the store lacks something.
     @discardableResult
-    func showLaunch(id: String) async throws -> LaunchDetailsQuery.Data.Launch {
-        let result = try await client.fetch(query: LaunchDetailsQuery(launchId: id))
+    func showLaunch(id: String, cachePolicy: CachePolicy = .returnCacheDataElseFetch) async throws -> LaunchDetailsQuery.Data.Launch {
+        let result = try await client.fetch(query: LaunchDetailsQuery(launchId: id), cachePolicy: cachePolicy)
         try result.throwIfErrors()
         guard let launch = result.data?.launch else { throw ExampleFailure("there is no launch \(id)") }
         let rocket = launch.rocket.map { "\($0.name ?? "?") (\($0.type ?? "?"))" } ?? "unknown rocket"
-        print("Launch \(launch.id): \(launch.mission?.name ?? "unnamed mission"), \(rocket), from \(launch.site ?? "?"); isBooked: \(launch.isBooked)")
+        print("Launch \(launch.id): \(launch.mission?.name ?? "unnamed mission"), \(rocket), from \(launch.site ?? "?"); isBooked: \(launch.isBooked) \(result.sourceNote)")
         return launch
     }
 
@@ -69,6 +71,11 @@ struct ExampleFailure: Error, CustomStringConvertible {
 }
 
 extension GraphQLResult {
+    /// Where the result came from, as the story prints it.
+    var sourceNote: String {
+        source == .cache ? "(from the cache)" : "(from the server)"
+    }
+
     /// GraphQL errors are results, not thrown; the example stops at the first step that has any.
     func throwIfErrors() throws {
         if let errors, !errors.isEmpty {

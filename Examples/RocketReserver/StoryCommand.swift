@@ -7,7 +7,7 @@ import Foundation
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "story",
-        abstract: "Tell the tutorial's story: log in, list launches, book launch 25, cancel it."
+        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is booked and cancelled."
     )
 
     @Option(help: "Run against this endpoint instead of an embedded example server.")
@@ -29,7 +29,7 @@ struct StoryCommand: AsyncParsableCommand {
         let server = try await ExampleServer.start(configuration: .init(host: "127.0.0.1", port: 0))
         do {
             print("Serving RocketReserver at \(server.rocketReserverURL)\n")
-            try await tellStory(endpoint: server.rocketReserverURL)
+            try await tellStory(endpoint: server.rocketReserverURL, server: server)
             await server.shutdown()
         } catch {
             await server.shutdown()
@@ -37,7 +37,7 @@ struct StoryCommand: AsyncParsableCommand {
         }
     }
 
-    private func tellStory(endpoint: URL) async throws {
+    private func tellStory(endpoint: URL, server: ExampleServer? = nil) async throws {
         let tokens = InMemoryTokenStore()
         let session = RocketReserverSession(endpoint: endpoint, tokens: tokens)
 
@@ -52,20 +52,46 @@ struct StoryCommand: AsyncParsableCommand {
         step(3, "Details of launch \(launch)")
         try await session.showLaunch(id: launch)
 
-        step(4, "Book launch \(launch)")
+        step(4, "Details of launch \(launch) again")
+        try await session.showLaunch(id: launch)
+        print("The store had every field, so no request was sent.")
+        noteDetailsRequests(server)
+
+        step(5, "Keep the launch's details on screen: watch them")
+        var watch = LaunchWatch(client: session.client, id: launch)
+        try await watch.next()
+
+        step(6, "Book launch \(launch)")
         try await session.book(id: launch)
+        let booked = try await watch.next()
+        guard booked.isBooked else { throw ExampleFailure("the watcher should show launch \(launch) booked") }
+        print("bookTrips returned the launch with isBooked: true; the store updated the watcher, with no refetch.")
 
-        step(5, "Details of launch \(launch) again")
-        let booked = try await session.showLaunch(id: launch)
-        guard booked.isBooked else { throw ExampleFailure("launch \(launch) should be booked now") }
+        step(7, "Details of launch \(launch) again")
+        try await session.showLaunch(id: launch)
 
-        step(6, "Cancel the trip")
+        step(8, "Force a reload from the server, as the tutorial does (fetchIgnoringCacheData)")
+        try await session.showLaunch(id: launch, cachePolicy: .fetchIgnoringCacheData)
+        print("The server agrees with the store, so the watcher has nothing new to show.")
+        noteDetailsRequests(server)
+
+        step(9, "Cancel the trip")
         try await session.cancel(id: launch)
+        let cancelled = try await watch.next()
+        guard !cancelled.isBooked else { throw ExampleFailure("the watcher should show launch \(launch) not booked") }
 
-        step(7, "Details of launch \(launch) once more")
-        let cancelled = try await session.showLaunch(id: launch)
-        guard !cancelled.isBooked else { throw ExampleFailure("launch \(launch) should not be booked any more") }
+        step(10, "Details of launch \(launch) once more")
+        let shown = try await session.showLaunch(id: launch)
+        guard !shown.isBooked else { throw ExampleFailure("launch \(launch) should not be booked any more") }
+        noteDetailsRequests(server)
         print("\nThat is the whole story.")
+    }
+
+    /// With the embedded server, how many LaunchDetails requests it has seen: the story's
+    /// claims about the store can be checked against it.
+    private func noteDetailsRequests(_ server: ExampleServer?) {
+        guard let server else { return }
+        print("(The server has received \(server.requestCount(operationName: "LaunchDetails")) LaunchDetails request(s) so far.)")
     }
 
     private func step(_ number: Int, _ title: String) {
