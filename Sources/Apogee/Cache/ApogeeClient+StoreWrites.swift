@@ -24,18 +24,28 @@ extension ApogeeClient {
         }.changes
     }
 
-    /// The result, after writing it into the store when it came from the server.
+    /// The result, after writing it into the store when it came from the server, and with the
+    /// given optimistic layers removed in the same transaction.
     ///
     /// A failed write does not fail the operation: the server's answer stands (a mutation has
     /// happened on the server, and retrying it because the local store failed would repeat
-    /// it), and ``GraphQLResult/cacheWriteError`` says why the store does not have it.
-    func storing<Operation: GraphQLOperation>(_ result: GraphQLResult<Operation.Data>, for operation: Operation) -> GraphQLResult<Operation.Data> {
-        guard result.source == .server else { return result }
+    /// it), and ``GraphQLResult/cacheWriteError`` says why the store does not have it. The
+    /// layers are removed even then, so a guess never outlives its mutation.
+    func storing<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>,
+        for operation: Operation,
+        removingOptimisticLayers layers: Set<OptimisticLayerID> = []
+    ) -> GraphQLResult<Operation.Data> {
         var result = result
         do {
-            try writeResult(result, for: operation)
+            if result.source == .server {
+                try writeResult(result, for: operation, removingOptimisticLayers: layers)
+            } else if !layers.isEmpty {
+                _ = try store.transaction(removingOptimisticLayers: layers) { _ in }
+            }
         } catch {
             result.cacheWriteError = error
+            if !layers.isEmpty { _ = try? store.transaction(removingOptimisticLayers: layers) { _ in } }
         }
         return result
     }
