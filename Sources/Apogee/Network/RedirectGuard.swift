@@ -23,6 +23,13 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        if [307, 308].contains(response.statusCode), let original = task.originalRequest, Self.hasBodyOutsideRequest(original) {
+            // FoundationNetworking sends such a redirect without a body that is not in the
+            // request itself (a stream, a file); the transport follows it with the body again
+            // (see `sendStreamed`).
+            completionHandler(nil)
+            return
+        }
         guard let original = task.originalRequest?.url, let destination = request.url, !Origin.same(original, destination) else {
             completionHandler(request)
             return
@@ -30,11 +37,17 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         completionHandler(Self.withoutCredentials(request))
     }
 
-    /// The HTTP stack asks for the body again when it must resend it (a 307 or 308 redirect, a
-    /// reused connection that had closed). A ``BodyInputStream`` starts over when opened again,
-    /// so the same stream is the answer.
+    /// The HTTP stack may ask for the body again when it must resend it (a reused connection
+    /// that had closed). A ``BodyInputStream`` starts over when opened again, so the same stream
+    /// is the answer.
     func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
         completionHandler(task.originalRequest?.httpBodyStream as? BodyInputStream)
+    }
+
+    /// Whether a request's body is a stream or a file rather than `httpBody`.
+    static func hasBodyOutsideRequest(_ request: URLRequest) -> Bool {
+        guard request.httpBody == nil else { return false }
+        return request.httpBodyStream != nil || !["GET", "HEAD"].contains(request.httpMethod ?? "GET")
     }
 
     static func withoutCredentials(_ request: URLRequest) -> URLRequest {

@@ -1,0 +1,63 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import Testing
+
+/// A temporary folder for one test's files, deleted when the test ends.
+struct TemporaryFolder: ~Copyable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-upload-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes a file and returns its URL.
+    func file(_ name: String, _ bytes: some Sequence<UInt8>) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file
+    }
+
+    /// Writes `count` bytes that are not all alike (so that a byte out of place shows).
+    func patternedFile(_ name: String, count: Int, seed: UInt8 = 0) throws -> URL {
+        try file(name, (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) &+ seed })
+    }
+}
+
+extension ExampleServer {
+    /// A client for this server's uploads endpoint, without retries.
+    func uploadsClient(
+        provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) -> ApogeeClient {
+        ApogeeClient(url: uploadsURL, interceptorProvider: provider, transport: transport)
+    }
+
+    /// The bytes the server stored for a received file.
+    func storedBytes(of file: UploadedFile) throws -> [UInt8] {
+        Array(try Data(contentsOf: file.storedAt))
+    }
+}
+
+/// The hex SHA-256 of bytes, as the uploads schema reports it.
+func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
+    SHA256.digest(bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+}
+
+/// Collects values sent from other threads, for progress reports.
+final class Collected<Value: Sendable>: @unchecked Sendable {
+    // `@unchecked`: `values` is only touched under `lock`.
+    private let lock = NSLock()
+    private var values: [Value] = []
+
+    func append(_ value: Value) {
+        lock.withLock { values.append(value) }
+    }
+
+    var all: [Value] { lock.withLock { values } }
+}
