@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "apogee", targets: ["apogee"]),
         .executable(name: "example-server", targets: ["ExampleServerCLI"]),
         .executable(name: "rocket-reserver", targets: ["RocketReserver"]),
+        .executable(name: "todo", targets: ["Todo"]),
         .plugin(name: "ApogeeCodegenPlugin", targets: ["ApogeeCodegenPlugin"]),
     ],
     dependencies: [
@@ -106,10 +107,26 @@ let package = Package(
             ],
             path: "Examples/RocketReserver"
         ),
+        .target(
+            name: "TodoAPI",
+            dependencies: ["ApogeeAPI"],
+            path: "Examples/TodoAPI",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
+        .executableTarget(
+            name: "Todo",
+            dependencies: [
+                "Apogee",
+                "TodoAPI",
+                "ApogeeExampleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Todo"
+        ),
 
         // MARK: Tests
         .testTarget(name: "ApogeeAPITests", dependencies: ["ApogeeAPI"]),
-        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeStore"]),
+        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeStore", "TodoAPI"]),
         .testTarget(
             name: "ApogeeCodegenTests",
             dependencies: ["ApogeeCodegen", "ApogeeAPI", "ApogeeExampleServer", .product(name: "GraphQL", package: "GraphQL")],
@@ -142,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ApogeeTests",
-            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures"]
+            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "TodoAPI"]
         ),
         .testTarget(
             name: "ApogeeExampleServerTests",

@@ -5,7 +5,13 @@ extension Selection.Field {
     /// as canonical JSON when it has any (`launch({"id":"25"})`), so that the same field with
     /// different arguments never collides. Arguments whose variable is not given are left
     /// out, as the server then uses the argument's default.
+    ///
+    /// A field with `@connection(key:)` is stored under `__key_connection` with only its filter
+    /// arguments, so that every page of it goes to the same connection record.
     public func storageKey(with variables: JSONObject) -> String {
+        if !directives.isEmpty, let connection = ConnectionDirective(self) {
+            return connection.storageKey(arguments: arguments, variables: variables)
+        }
         if arguments.isEmpty { return name }
         var resolved = JSONObject(minimumCapacity: arguments.count)
         for argument in arguments {

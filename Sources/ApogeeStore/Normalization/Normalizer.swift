@@ -9,6 +9,9 @@ struct Normalizer {
     let variables: JSONObject
     let keyPolicy: CacheKeyPolicy
     private(set) var records: NormalizedRecords = [:]
+    /// The connection records written (fields with `@connection`), with the page each holds,
+    /// for the transaction to merge with the edges already stored.
+    private(set) var connections: [CacheKey: ConnectionPage] = [:]
     /// List indices between the current field and the element being normalized, used only
     /// to build the path key of an object that has no key of its own.
     private var indices: [Int] = []
@@ -51,7 +54,10 @@ struct Normalizer {
                 // A field the response leaves out is not written, so it stays missing.
                 guard let value = object[field.responseKey] else { continue }
                 let storageKey = field.storageKey(with: variables)
-                fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey)
+                // Only a field with `@connection` has a page; most fields have no directives at all.
+                let page = field.directives.isEmpty ? nil
+                    : ConnectionDirective(field).map { _ in ConnectionDirective.page(arguments: field.arguments, variables: variables) }
+                fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey, connectionPage: page)
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
                 if let condition = fragment.typeCondition, !condition.matches(typename) { continue }
@@ -68,11 +74,12 @@ struct Normalizer {
         _ value: JSONValue,
         type: Selection.FieldType,
         parent: CacheKey,
-        field: String
+        field: String,
+        connectionPage: ConnectionPage? = nil
     ) throws(NormalizationError) -> RecordValue {
         switch type {
         case .nonNull(let inner):
-            return try normalizeValue(value, type: inner, parent: parent, field: field)
+            return try normalizeValue(value, type: inner, parent: parent, field: field, connectionPage: connectionPage)
         case .scalar:
             return RecordValue(scalar: value)
         case .object(let typeName, let selections):
@@ -81,7 +88,10 @@ struct Normalizer {
                 return .null
             case .object(let object):
                 let typename = object["__typename"]?.stringValue ?? typeName
-                let childKey = keyPolicy.key(typename: typename, object: object) ?? pathKey(parent: parent, field: field)
+                let childKey = keyPolicy.key(typename: typename, object: object)
+                    ?? edgeKey(parent: parent, field: field, object: object)
+                    ?? pathKey(parent: parent, field: field)
+                if let connectionPage { connections[childKey] = connectionPage }
                 try normalize(object, as: childKey, selections: selections, declaredType: typeName)
                 return .reference(childKey)
             default:
@@ -106,6 +116,14 @@ struct Normalizer {
                 throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
             }
         }
+    }
+
+    /// `connection.edges(cursor)`: where an edge of a connection lives. Keyed by its cursor
+    /// rather than its position, so that the edges of two pages never share a record.
+    private func edgeKey(parent: CacheKey, field: String, object: JSONObject) -> CacheKey? {
+        guard !connections.isEmpty, field == "edges", connections[parent] != nil,
+              case .string(let cursor)? = object["cursor"] else { return nil }
+        return ConnectionRecords.edgeKey(connection: parent, cursor: cursor)
     }
 
     /// `parent.field.0.1`: where an object without a key of its own lives.

@@ -6,6 +6,12 @@ final class StoreCore: RecordReading {
     var layers: [OptimisticLayer] = []
     var watchers = WatcherRegistry()
     private var nextLayerID = 0
+    /// The connection records written so far (fields with `@connection`), which deleting a
+    /// record looks through to drop the edges that pointed to it. Gone ones are skipped.
+    var knownConnections = Set<CacheKey>()
+    /// The `__typename`s of the records, which turn an ID from `@deleteRecord` into record
+    /// keys. `nil` until first asked for, so that stores that never delete by ID pay nothing.
+    var knownTypenames: Set<String>?
 
     init(source: any RecordSource, keyPolicy: CacheKeyPolicy) {
         self.source = source

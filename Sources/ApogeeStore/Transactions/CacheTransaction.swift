@@ -42,6 +42,7 @@ public final class CacheTransaction {
     func merge(_ records: NormalizedRecords) throws {
         for (key, fields) in records {
             guard let current = try lookUp(key) else {
+                core.noteNewRecord(fields)
                 staged.set(fields, of: key)
                 continue
             }
@@ -58,7 +59,11 @@ public final class CacheTransaction {
         try checkOpen()
         var normalizer = Normalizer(variables: variables, keyPolicy: core.keyPolicy)
         try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
-        try merge(normalizer.records)
+        guard !normalizer.connections.isEmpty else { return try merge(normalizer.records) }
+        var records = normalizer.records
+        try mergeConnectionPages(normalizer.connections, into: &records)
+        core.knownConnections.formUnion(normalizer.connections.keys)
+        try merge(records)
     }
 
     /// Reads a selection set rooted at `key` as this transaction sees it.
