@@ -3,11 +3,13 @@ import GraphQL
 /// Prints the text sent to the server: one line per definition, `__typename` added to every
 /// object selection (so responses can be normalized), client directives and `__id` removed.
 enum DocumentPrinter {
-    static func print(_ operation: OperationDefinition) -> String {
+    static func print(_ operation: OperationDefinition, fragments: [String: FragmentDefinition]) -> String {
         var text = operation.operation.rawValue
         if let name = operation.name?.value { text += " " + name }
-        if !operation.variableDefinitions.isEmpty {
-            text += "(" + operation.variableDefinitions.map { definition in
+        let used = usedVariables(in: operation, fragments: fragments)
+        let definitions = operation.variableDefinitions.filter { used.contains($0.variable.name.value) }
+        if !definitions.isEmpty {
+            text += "(" + definitions.map { definition in
                 "$\(definition.variable.name.value): \(TypeRef(definition.type).graphQLText)"
                     + (definition.defaultValue.map { " = " + print($0) } ?? "") + directives(definition.directives)
             }.joined(separator: ", ") + ")"

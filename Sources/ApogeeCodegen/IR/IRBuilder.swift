@@ -30,7 +30,7 @@ struct IRBuilder {
             rootType: rootType,
             variables: variables,
             selections: selections(definition.selectionSet, parent: rootType, addTypename: false),
-            definitionText: DocumentPrinter.print(definition),
+            definitionText: DocumentPrinter.print(definition, fragments: fragments),
             fragmentNames: fragmentClosure(of: definition.selectionSet))
     }
 
