@@ -18,6 +18,8 @@ extension ApogeeClient {
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
     ///   - progress: Called as the body is sent, from the thread that reads it.
+    ///   - resultHandler: Required, unlike the other completion-handler forms, so that a trailing
+    ///     closure is the result handler and not the progress handler.
     /// - Returns: A handle that cancels the upload.
     @discardableResult
     public func upload<Mutation: GraphQLMutation>(
@@ -26,7 +28,7 @@ extension ApogeeClient {
         context: RequestContext = RequestContext(),
         queue: DispatchQueue? = nil,
         progress: UploadProgressHandler? = nil,
-        resultHandler: GraphQLResultHandler<Mutation.Data>? = nil
+        resultHandler: @escaping GraphQLResultHandler<Mutation.Data>
     ) -> any Cancellable {
         let context = Self.context(context, progress: progress)
         do {
@@ -35,7 +37,6 @@ extension ApogeeClient {
         } catch {
             // A misnamed file is reported like any failure, through the handler.
             return Task {
-                guard let resultHandler else { return }
                 let failure: Result<GraphQLResult<Mutation.Data>, any Error> = .failure(error)
                 if let queue {
                     queue.async { resultHandler(failure) }
@@ -44,24 +45,5 @@ extension ApogeeClient {
                 }
             }
         }
-    }
-
-    /// Sends a mutation whose variables hold ``Upload`` values and calls `resultHandler` with
-    /// the outcome.
-    /// - Parameters:
-    ///   - context: Values for the interceptors of this request.
-    ///   - queue: Where to call the handler; by default it is called from the task that ran the
-    ///     request.
-    ///   - progress: Called as the body is sent, from the thread that reads it.
-    /// - Returns: A handle that cancels the upload.
-    @discardableResult
-    public func upload<Mutation: GraphQLMutation>(
-        mutation: Mutation,
-        context: RequestContext = RequestContext(),
-        queue: DispatchQueue? = nil,
-        progress: UploadProgressHandler? = nil,
-        resultHandler: GraphQLResultHandler<Mutation.Data>? = nil
-    ) -> any Cancellable {
-        perform(mutation: mutation, context: Self.context(context, progress: progress), queue: queue, resultHandler: resultHandler)
     }
 }

@@ -38,15 +38,16 @@ extension ApogeeClient {
     /// ```swift
     /// let result = try await client.upload(operation: UploadFileMutation(file: file.upload), files: [file])
     /// ```
+    ///
+    /// It takes no progress closure, so that `upload(operation:files:) { result in … }` means the
+    /// completion-handler form as in the reference; set ``RequestContext/uploadProgress`` or use
+    /// ``uploadTask(operation:files:context:)`` to follow progress.
     public func upload<Mutation: GraphQLMutation>(
         operation: Mutation,
         files: [GraphQLFile],
-        context: RequestContext = RequestContext(),
-        progress: UploadProgressHandler? = nil
+        context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Mutation.Data> {
-        let withFiles = try FileFieldMutation(base: operation, files: files)
-        let result = try await perform(mutation: withFiles, context: Self.context(context, progress: progress))
-        return result
+        try await perform(mutation: try FileFieldMutation(base: operation, files: files), context: context)
     }
 
     static func context(_ context: RequestContext, progress: UploadProgressHandler?) -> RequestContext {

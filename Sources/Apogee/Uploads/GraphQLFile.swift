@@ -1,7 +1,7 @@
 import ApogeeAPI
 import Foundation
 
-/// A file for ``ApogeeClient/upload(operation:files:context:progress:)``, in the form of the
+/// A file for ``ApogeeClient/upload(operation:files:context:)``, in the form of the
 /// reference's `GraphQLFile`: the variable it goes to is named by ``fieldName``.
 ///
 /// ```swift

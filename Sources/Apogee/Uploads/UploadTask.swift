@@ -57,7 +57,7 @@ extension ApogeeClient {
     /// `upload(operation:files:)`), and returns its progress and result.
     public func uploadTask<Mutation: GraphQLMutation>(operation: Mutation, files: [GraphQLFile], context: RequestContext = RequestContext()) -> UploadTask<Mutation.Data> {
         UploadTask { progress in
-            try await self.upload(operation: operation, files: files, context: context, progress: progress)
+            try await self.upload(operation: operation, files: files, context: Self.context(context, progress: progress))
         }
     }
 }
