@@ -133,16 +133,24 @@ struct MultipartParser {
         return headers
     }
 
-    /// The index where `needle` starts in `haystack` at or after `start`.
+    /// The index where `needle` starts in `haystack` at or after `start`. `memchr` finds each
+    /// candidate, so a large file part is scanned at memory speed, in debug builds too.
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, haystack.count - start >= needle.count else { return nil }
-        var index = start
-        let last = haystack.count - needle.count
-        while index <= last {
-            guard let candidate = haystack[index...last].firstIndex(of: first) else { return nil }
-            if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-            index = candidate + 1
+        guard let first = needle.first, start >= 0, haystack.count - start >= needle.count else { return nil }
+        return haystack.withUnsafeBufferPointer { hay -> Int? in
+            guard let base = hay.baseAddress else { return nil }
+            let last = hay.count - needle.count
+            var index = start
+            while index <= last {
+                guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                let candidate = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let matches = needle.withUnsafeBufferPointer { needle in
+                    needle.baseAddress.map { memcmp(base + candidate, $0, needle.count) == 0 } ?? false
+                }
+                if matches { return candidate }
+                index = candidate + 1
+            }
+            return nil
         }
-        return nil
     }
 }

@@ -1,0 +1,75 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import Testing
+import UploadFixtures
+
+/// The streaming bound of issue 6, in `swift test`: a 1 GiB file (sparse, so it costs no time
+/// to write) goes up while a thread samples the resident set. A client that read the file whole
+/// would grow by at least 1 GiB. The example server runs in this process, so its memory counts
+/// too; other tests running at the same time add a little. `UploadBenchmarks` measures the same
+/// in a release build.
+@Suite("Upload memory")
+struct UploadMemoryTests {
+    @Test("Uploading a 1 GiB file raises the resident set by less than 64 MiB")
+    func residentGrowthIsBounded() async throws {
+        let size = 1 << 30
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("sparse.bin")
+        // A sparse file: its zeros take no disk and no time to write.
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+
+        try await withServer { server in
+            let client = server.uploadsClient()
+            // One small upload first, so that the connection and the client's machinery exist.
+            _ = try await client.perform(mutation: UploadSizeMutation(file: Upload(data: Data([1]), fileName: "warm-up")))
+            let before = try #require(ResidentSet.current)
+            let sampler = ResidentSetSampler()
+            // Only the size comes back: asking for the SHA-256 would make the server read the file.
+            let result = try await client.perform(mutation: UploadSizeMutation(file: Upload(fileURL: url)))
+            let highest = sampler.stop()
+
+            #expect(result.data?.uploadFile.byteCount == size)
+            let growth = highest - before
+            #expect(growth < 64 << 20, "resident set grew by \(growth >> 20) MiB")
+        }
+    }
+}
+
+/// `VmRSS` of this process, from `/proc/self/status`.
+enum ResidentSet {
+    static var current: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) }.map { $0 * 1024 }
+    }
+}
+
+/// Samples `VmRSS` every millisecond on its own thread until stopped, keeping the highest.
+final class ResidentSetSampler: @unchecked Sendable {
+    // `@unchecked`: `highest` and `running` are only touched under `lock`.
+    private let lock = NSLock()
+    private var highest = 0
+    private var running = true
+
+    init() {
+        Thread.detachNewThread { [self] in
+            while lock.withLock({ running }) {
+                let rss = ResidentSet.current ?? 0
+                lock.withLock { highest = max(highest, rss) }
+                usleep(1_000)
+            }
+        }
+    }
+
+    /// Stops sampling; the highest resident size seen.
+    func stop() -> Int {
+        lock.withLock {
+            running = false
+            return max(highest, ResidentSet.current ?? 0)
+        }
+    }
+}
