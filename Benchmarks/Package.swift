@@ -44,5 +44,17 @@ let package = Package(
             exclude: ["apogee.json"],
             plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
+        .executableTarget(
+            name: "UploadBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Apogee", package: "Apogee"),
+                .product(name: "ApogeeExampleServer", package: "Apogee"),
+            ],
+            path: "Benchmarks/UploadBenchmarks",
+            // apogee.json points the code generator at the example server's uploads schema.
+            exclude: ["apogee.json"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
+        ),
     ]
 )
