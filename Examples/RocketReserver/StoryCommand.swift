@@ -7,7 +7,7 @@ import Foundation
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "story",
-        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is booked and cancelled."
+        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is booked and cancelled, upload a profile image."
     )
 
     @Option(help: "Run against this endpoint instead of an embedded example server.")
@@ -84,6 +84,12 @@ struct StoryCommand: AsyncParsableCommand {
         let shown = try await session.showLaunch(id: launch)
         guard !shown.isBooked else { throw ExampleFailure("launch \(launch) should not be booked any more") }
         noteDetailsRequests(server)
+
+        step(11, "Upload a profile image")
+        let image = try ProfileImage.writeSample()
+        defer { try? FileManager.default.removeItem(at: image.deletingLastPathComponent()) }
+        try await session.uploadProfileImage(image, mimeType: "image/png")
+        try await session.showMe()
         print("\nThat is the whole story.")
     }
 
