@@ -18,15 +18,17 @@ extension CacheTransaction {
     }
 
     /// Writes response data (the `data` of a response) for an operation.
+    ///
+    /// For a mutation or a subscription, the list directives of its selections
+    /// (`@appendEdge`, `@deleteRecord`, …) are carried out on the data once it is written.
     /// - Throws: ``NormalizationError`` when the data does not fit the operation's selections.
     public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {
-        try write(
-            data,
-            at: .root(for: Operation.operationType),
-            declaredType: Operation.Data.__parentType,
-            selections: Operation.Data.__selections,
-            variables: operation.variablesJSON
-        )
+        let root = CacheKey.root(for: Operation.operationType)
+        let variables = operation.variablesJSON
+        try write(data, at: root, declaredType: Operation.Data.__parentType, selections: Operation.Data.__selections, variables: variables)
+        if Operation.operationType != .query {
+            try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data, variables: variables)
+        }
     }
 
     /// Writes typed data for an operation, as if the server had sent it.

@@ -12,10 +12,8 @@ extension CacheTransaction {
         typedData: Mutation.Data?,
         updater: StoreUpdater<Mutation.Data>?
     ) throws {
-        if let data {
-            try write(data: data, for: mutation)
-            try applyListDirectives(root: .mutationRoot, selections: Mutation.Data.__selections, data: data, variables: mutation.variablesJSON)
-        }
+        // Writing a mutation's data carries out its list directives too.
+        if let data { try write(data: data, for: mutation) }
         guard let updater else { return }
         var typed = typedData
         if typed == nil, let data {
