@@ -45,6 +45,15 @@ let package = Package(
             plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
         .executableTarget(
+            name: "OptimisticBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ApogeeStore", package: "Apogee"),
+            ],
+            path: "Benchmarks/OptimisticBenchmarks",
+            plugins: benchmarkPlugin
+        ),
+        .executableTarget(
             name: "UploadBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
