@@ -233,6 +233,24 @@ struct OptimisticMutationTests {
         }
     }
 
+    @Test("an updater that throws does not fail the mutation: the answer is written and the error reported")
+    func failingUpdater() async throws {
+        struct Refused: Error {}
+        try await withServer { server in
+            let fixture = try await TodoFixture(client: server.todoClient())
+            let todo = try fixture.todo(1)
+            let result = try await fixture.client.perform(
+                mutation: Self.rename(todo.id, to: "Real"),
+                optimisticResponse: Self.renameGuess(todo.id, "Guess"),
+                updater: { _, _ in throw Refused() }
+            )
+            #expect(result.data?.renameTodo?.todo.text == "Real")
+            #expect(result.cacheWriteError is Refused)
+            #expect(try fixture.client.store.todoRow(todo.id).text == "Real")
+            #expect(fixture.client.store.optimisticLayerIDs.isEmpty)
+        }
+    }
+
     @Test("an optimistic response that does not fit is a typed error, and nothing is sent")
     func invalidOptimisticResponse() async throws {
         try await withServer { server in

@@ -61,8 +61,14 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
         _ = try? client.store.removeOptimisticLayer(layer)
     }
 
-    /// Writes the server's result in place of the layer, through the client's storable data.
+    /// Writes the server's result in place of the layer: through the client's one write path
+    /// (``ApogeeClient/storing(_:for:removingOptimisticLayers:)``) when there is no updater, and
+    /// with the updater in the same transaction when there is one.
     private func settle(_ result: GraphQLResult<Mutation.Data>) -> GraphQLResult<Mutation.Data> {
+        let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
+        guard let updater, result.source == .server else {
+            return client.storing(result, for: mutation, removingOptimisticLayers: layers)
+        }
         var result = result
         do {
             try client.store.commitMutationResult(
