@@ -59,6 +59,9 @@ extension URLSessionTransport {
 
     /// Sends a body copied to a file once, with `upload(for:fromFile:)`.
     private func upload(_ request: URLRequest, from file: TemporaryBodyFile, progress: UploadProgressHandler?, url: URL, timeout: Duration) async throws -> (Data, URLResponse) {
+        // FoundationNetworking reports progress only to a task's own delegate, which only the
+        // async API sets; this path is the default on Apple platforms, whose Foundation does not
+        // have the cancellation race that `URLSession.runTask(_:)` avoids on Linux.
         let delegate = progress.map { UploadProgressDelegate(progress: $0) }
         do {
             return try await session.upload(for: request, fromFile: file.url, delegate: delegate)
@@ -73,7 +76,9 @@ extension URLSessionTransport {
         var request = request
         request.httpBodyStream = input
         do {
-            return try await session.data(for: request)
+            // Not `data(for:)`: see `URLSession.runTask(_:)` on cancellation in FoundationNetworking.
+            let request = request
+            return try await session.runTask { session.dataTask(with: request, completionHandler: $0) }
         } catch {
             // The stack only saw a failed read; the body knows why.
             if let failure = input.failure { throw failure }

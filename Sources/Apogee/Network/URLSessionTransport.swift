@@ -36,16 +36,14 @@ public final class URLSessionTransport: HTTPTransport {
         // A task cancelled before the request starts sends nothing at all.
         try Task.checkCancellation()
         var urlRequest = Self.urlRequest(for: request)
-        // `data(for:)` cancels its data task when the Swift task is cancelled, and on Linux it
-        // completes inline instead of through the delegate queue, which saves a thread hop on
-        // every request.
         let data: Data
         let response: URLResponse
         switch request.body.storage {
         case .bytes(let body):
             if !body.isEmpty { urlRequest.httpBody = body }
             do {
-                (data, response) = try await session.data(for: urlRequest)
+                let request = urlRequest
+                (data, response) = try await session.runTask { session.dataTask(with: request, completionHandler: $0) }
             } catch {
                 throw Self.transportError(error, url: request.url, timeout: request.timeout)
             }
