@@ -74,22 +74,6 @@ struct RequestEncodingTests {
         }
     }
 
-    @Test("A file upload is refused before anything is sent, never sent as null")
-    func uploadsRefused() async throws {
-        try await withServer { server in
-            let upload = Upload(data: Foundation.Data("avatar".utf8), fileName: "avatar.txt", mimeType: "text/plain")
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().perform(mutation: UploadProfileImageMutation(file: upload))
-            }
-            guard case .invalidRequest(let reason)? = error else {
-                Issue.record("expected invalidRequest, got \(String(describing: error))")
-                return
-            }
-            #expect(reason.contains("upload"))
-            #expect(server.requestCount == 0)
-        }
-    }
-
     @Test("Configured header fields go with every request")
     func configuredHeaders() async throws {
         try await withServer { server in
