@@ -14,13 +14,23 @@ extension ApogeeClient {
         public var useGETForQueries: Bool
         /// How many times interceptors may restart the chain for one operation.
         public var maximumChainRestarts: Int
+        /// The header field file uploads carry for CSRF-protected servers; `nil` for none. A
+        /// request's own ``RequestContext/uploadPreflightHeader``, when set, wins.
+        public var uploadPreflightHeader: UploadPreflightHeader?
 
         /// Creates a configuration.
-        public init(timeout: Duration = .seconds(60), headers: HTTPFields = [:], useGETForQueries: Bool = false, maximumChainRestarts: Int = 3) {
+        public init(
+            timeout: Duration = .seconds(60),
+            headers: HTTPFields = [:],
+            useGETForQueries: Bool = false,
+            maximumChainRestarts: Int = 3,
+            uploadPreflightHeader: UploadPreflightHeader? = .apolloRequirePreflight
+        ) {
             self.timeout = timeout
             self.headers = headers
             self.useGETForQueries = useGETForQueries
             self.maximumChainRestarts = maximumChainRestarts
+            self.uploadPreflightHeader = uploadPreflightHeader
         }
     }
 }

@@ -60,7 +60,7 @@ public final class ApogeeClient: Sendable {
         var headers = configuration.headers
         headers[.accept] = GraphQLRequest<Operation>.acceptedMediaTypes
         let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
-        return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: context)
+        return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: withUploadDefaults(context))
     }
 
     /// Runs an operation through a fresh chain, again from the start each time an interceptor

@@ -26,6 +26,11 @@ public struct RequestContext: Sendable {
     /// An empty context.
     public init() {}
 
+    /// Whether a value was set for the key (even one equal to its default).
+    func hasValue<Key: RequestContextKey>(for key: Key.Type) -> Bool {
+        values[ObjectIdentifier(key)] != nil
+    }
+
     /// The value for a key, or the key's default value.
     public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value {
         get {

@@ -50,6 +50,17 @@ extension ApogeeClient {
         try await perform(mutation: try FileFieldMutation(base: operation, files: files), context: context)
     }
 
+    /// The context with the client's upload settings where the call set none. The default
+    /// header needs no entry, so most requests pay nothing for this.
+    func withUploadDefaults(_ context: RequestContext) -> RequestContext {
+        guard configuration.uploadPreflightHeader != UploadPreflightHeaderKey.defaultValue,
+            !context.hasValue(for: UploadPreflightHeaderKey.self)
+        else { return context }
+        var context = context
+        context.uploadPreflightHeader = configuration.uploadPreflightHeader
+        return context
+    }
+
     static func context(_ context: RequestContext, progress: UploadProgressHandler?) -> RequestContext {
         guard let progress else { return context }
         var context = context

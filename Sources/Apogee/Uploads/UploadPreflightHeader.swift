@@ -6,7 +6,8 @@ import HTTPTypes
 /// servers such as Apollo Server refuse multipart requests unless they carry a header that a
 /// plain form cannot set: `Apollo-Require-Preflight` or `X-Apollo-Operation-Name`. Apogee
 /// sends `Apollo-Require-Preflight: true` by default; set
-/// ``RequestContext/uploadPreflightHeader`` to change it, or to `nil` to send none.
+/// ``ApogeeClient/Configuration/uploadPreflightHeader`` for a client, or
+/// ``RequestContext/uploadPreflightHeader`` for one request, to change it, or to `nil` to send none.
 public struct UploadPreflightHeader: Sendable, Hashable {
     /// What the field holds.
     public enum Value: Sendable, Hashable {

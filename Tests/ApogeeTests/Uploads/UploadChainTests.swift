@@ -25,6 +25,25 @@ struct UploadChainTests {
         }
     }
 
+    @Test("A client's configured preflight header applies to its uploads unless a request sets its own")
+    func preflightHeaderPerClient() async throws {
+        try await ExampleServer.withServer(configuration: .init(requiresUploadPreflightHeader: true)) { server in
+            let custom = UploadPreflightHeader(name: HTTPField.Name("X-Apollo-Operation-Name")!, value: .text("upload"))
+            let client = server.uploadsClient(configuration: ApogeeClient.Configuration(uploadPreflightHeader: custom))
+            let upload = Upload(data: Data("x".utf8), fileName: "x.txt")
+            let configured = try await client.perform(mutation: UploadFileMutation(file: upload))
+            #expect(configured.errors == nil)
+            #expect(server.recordedRequests[0].header("X-Apollo-Operation-Name") == "upload")
+            #expect(server.recordedRequests[0].header("Apollo-Require-Preflight") == nil)
+
+            var context = RequestContext()
+            context.uploadPreflightHeader = nil
+            let refused = try await client.perform(mutation: UploadFileMutation(file: upload), context: context)
+            #expect(refused.errors?.first?.message.contains("CSRF") == true)
+            #expect(server.recordedRequests[1].header("X-Apollo-Operation-Name") == nil)
+        }
+    }
+
     @Test("With persisted queries on, an upload still carries its document")
     func neverHashOnly() async throws {
         try await withServer { server in

@@ -33,9 +33,10 @@ extension ExampleServer {
     /// A client for this server's uploads endpoint, without retries.
     func uploadsClient(
         provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = URLSessionTransport(),
+        configuration: ApogeeClient.Configuration = ApogeeClient.Configuration()
     ) -> ApogeeClient {
-        ApogeeClient(url: uploadsURL, interceptorProvider: provider, transport: transport)
+        ApogeeClient(url: uploadsURL, interceptorProvider: provider, transport: transport, configuration: configuration)
     }
 
     /// The bytes the server stored for a received file.
