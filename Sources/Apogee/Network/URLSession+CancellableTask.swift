@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -45,7 +44,7 @@ private final class CancellableTaskHandle: Sendable {
         var isCancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func start(_ task: URLSessionTask) {
         let cancelled = state.withLock { state in
