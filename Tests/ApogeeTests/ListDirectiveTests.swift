@@ -42,6 +42,26 @@ struct ListDirectiveTests {
         }
     }
 
+    @Test("The first result from the server carries __id, the same key a read from the store gives")
+    func clientIDInServerResult() async throws {
+        try await withServer { server in
+            let client = server.todoClient()
+            let query = TodoListQuery(first: 10)
+            let fromServer = try await client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData)
+            #expect(fromServer.source == .server)
+            let connection = try #require(fromServer.data?.user?.todos?.__id)
+            let fromStore = try client.store.read(query).result.get()
+            #expect(fromStore.user?.todos?.__id == connection)
+            #expect(fromServer.data?.rows == fromStore.rows)
+
+            let added = try await client.perform(
+                mutation: AddTodoMutation(input: .init(text: "Keyed from the start", userId: "me"), connections: [connection])
+            )
+            #expect(added.errors == nil)
+            #expect(try client.store.todoRows().last?.text == "Keyed from the start")
+        }
+    }
+
     @Test("@prependEdge adds the new edge at the start")
     func prependEdge() async throws {
         try await withServer { server in

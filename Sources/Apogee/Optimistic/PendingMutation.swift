@@ -78,6 +78,7 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
                 removingOptimisticLayer: layer,
                 updater: updater
             )
+            result = client.withClientIDs(result, for: mutation)
         } catch {
             // As for any result: the server's answer stands; the store says why it lacks it.
             result.cacheWriteError = error
