@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ApogeeStore", targets: ["ApogeeStore"]),
         // The client: interceptor chain, HTTP transport, cache policies over the store.
         .library(name: "Apogee", targets: ["Apogee"]),
+        /// The persistent SQLite record store and durable mutation queue storage.
+        .library(name: "ApogeeSQLite", targets: ["ApogeeSQLite"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
         // Test helpers for users of Apogee: deterministic doubles.
@@ -31,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         // MARK: Runtime vocabulary and client
@@ -43,6 +46,15 @@ let package = Package(
                 "ApogeeStore",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // MARK: Persistence
+        .target(
+            name: "ApogeeSQLite",
+            dependencies: [
+                "Apogee",
+                "ApogeeStore",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),
         .target(
@@ -160,6 +172,10 @@ let package = Package(
         .testTarget(
             name: "ApogeeTests",
             dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "TodoAPI"]
+        ),
+        .testTarget(
+            name: "ApogeeSQLiteTests",
+            dependencies: ["ApogeeSQLite", "Apogee", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI"]
         ),
         .testTarget(
             name: "ApogeeExampleServerTests",

@@ -1,0 +1,2 @@
+import ApogeeStore
+import SQLiteNIO
