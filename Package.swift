@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "ApogeeStore", targets: ["ApogeeStore"]),
         // The client: interceptor chain, HTTP transport, cache policies over the store.
         .library(name: "Apogee", targets: ["Apogee"]),
-        /// The persistent SQLite record store and durable mutation queue storage.
+        // Persistence: the SQLite record store and the durable mutation queue storage.
         .library(name: "ApogeeSQLite", targets: ["ApogeeSQLite"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
