@@ -12,6 +12,15 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         records[key]
     }
 
+    /// The records for several keys; keys without a record are left out.
+    public func records(for keys: [CacheKey]) -> [CacheKey: Record] {
+        var found = [CacheKey: Record](minimumCapacity: keys.count)
+        for key in keys {
+            if let record = records[key] { found[key] = record }
+        }
+        return found
+    }
+
     /// Applies a change set; in memory this cannot fail, so it is atomic by construction.
     public mutating func apply(_ changeSet: RecordChangeSet) {
         if changeSet.removesAllRecords {

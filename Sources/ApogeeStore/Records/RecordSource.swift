@@ -9,6 +9,10 @@ public protocol RecordSource {
     /// The record for a key, or `nil` when there is none.
     func record(for key: CacheKey) throws -> Record?
 
+    /// The records for several keys; keys without a record are left out. A persistent source
+    /// reads them in one query, where one ``record(for:)`` per key would be a query each.
+    func records(for keys: [CacheKey]) throws -> [CacheKey: Record]
+
     /// Applies a change set atomically: all of it, or nothing and an error.
     mutating func apply(_ changes: RecordChangeSet) throws
 
@@ -17,4 +21,15 @@ public protocol RecordSource {
 
     /// How many records there are.
     func count() throws -> Int
+}
+
+extension RecordSource {
+    /// Looks the keys up one at a time, for sources that have nothing faster.
+    public func records(for keys: [CacheKey]) throws -> [CacheKey: Record] {
+        var records = [CacheKey: Record](minimumCapacity: keys.count)
+        for key in keys {
+            records[key] = try record(for: key)
+        }
+        return records
+    }
 }

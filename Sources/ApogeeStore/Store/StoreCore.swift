@@ -32,6 +32,18 @@ final class StoreCore: RecordReading {
         return record
     }
 
+    /// The records for several keys as seen through the lowest `count` optimistic layers,
+    /// the base read in one call so that a persistent source makes one query.
+    func records(for keys: [CacheKey], throughLayers count: Int) throws -> [CacheKey: Record] {
+        var records = try source.records(for: keys)
+        for layer in layers.prefix(count) {
+            for key in keys {
+                records[key] = layer.changes.apply(to: records[key], key: key)
+            }
+        }
+        return records
+    }
+
     func makeLayerID() -> OptimisticLayerID {
         nextLayerID += 1
         return OptimisticLayerID(rawValue: nextLayerID)

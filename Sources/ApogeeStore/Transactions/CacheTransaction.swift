@@ -40,8 +40,9 @@ public final class CacheTransaction {
     /// Merges normalized fields into the staged changes, keeping only values that differ
     /// from what the transaction already sees, so unchanged data wakes no watcher.
     func merge(_ records: NormalizedRecords) throws {
+        let currentRecords = try lookUp(Array(records.keys))
         for (key, fields) in records {
-            guard let current = try lookUp(key) else {
+            guard let current = currentRecords[key] else {
                 core.noteNewRecord(fields)
                 staged.set(fields, of: key)
                 continue
@@ -84,5 +85,15 @@ extension CacheTransaction: RecordReading {
         // After a clear, nothing below the staged changes is visible, so it is not loaded.
         let below = staged.removesAllRecords ? nil : try core.record(for: key, throughLayers: layersBelow)
         return staged.apply(to: below, key: key)
+    }
+
+    /// The records for several keys as this transaction sees them, the base read in one call.
+    func lookUp(_ keys: [CacheKey]) throws -> [CacheKey: Record] {
+        let below = staged.removesAllRecords ? [:] : try core.records(for: keys, throughLayers: layersBelow)
+        var records = [CacheKey: Record](minimumCapacity: keys.count)
+        for key in keys {
+            records[key] = staged.apply(to: below[key], key: key)
+        }
+        return records
     }
 }

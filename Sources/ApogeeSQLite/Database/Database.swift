@@ -1,0 +1,56 @@
+import Foundation
+import SQLiteNIO
+
+/// The one SQLite connection of a store file, used synchronously by the record source and the
+/// mutation queue storage.
+///
+/// SQLiteNIO runs every call on a thread pool and answers with a future; ``RecordSource`` and
+/// `MutationQueueStorage` are synchronous, so each call waits for its future. The lock makes
+/// the connection one caller's at a time, which SQLite needs anyway for a transaction to be
+/// made of several calls.
+final class Database: @unchecked Sendable {
+    /// The file, for errors.
+    let path: String
+    private let lock = NSLock()
+    /// `nil` once closed.
+    private var connection: SQLiteConnection?
+
+    init(path: String, connection: SQLiteConnection) {
+        self.path = path
+        self.connection = connection
+    }
+
+    deinit {
+        // SQLiteNIO insists on an explicit close. The future keeps the connection alive until
+        // it has closed; not waiting lets the last reference go on any thread.
+        _ = connection?.close()
+    }
+
+    /// Runs `body` with the connection to itself.
+    func withSession<Result>(_ body: (DatabaseSession) throws -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let connection else {
+            throw SQLiteStoreError(.closed, path: path, detail: "the store was closed")
+        }
+        return try body(DatabaseSession(connection: connection, path: path))
+    }
+
+    /// Whether the connection is still open; reads served from memory check it so that a
+    /// closed store fails the same way whatever the call.
+    var isOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return connection != nil
+    }
+
+    /// Closes the connection, checkpointing the write-ahead log into the file; later calls
+    /// throw ``SQLiteStoreError/Kind/closed``. Closing twice does nothing.
+    func close() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let connection else { return }
+        self.connection = nil
+        try DatabaseSession(connection: connection, path: path).wait(connection.close())
+    }
+}

@@ -1,0 +1,102 @@
+/// The tables of a store file, built up by numbered migrations.
+///
+/// The file's schema version is `PRAGMA user_version`: the number of migrations applied. A
+/// new version of Apogee appends migrations and never edits old ones, so any older file can
+/// be brought up to date, and a file with a higher number than ``version`` comes from a newer
+/// Apogee and is refused rather than misread.
+enum Schema {
+    /// `PRAGMA application_id` of a store file ("APOG"), which tells it from other SQLite files.
+    static let applicationID = 0x4150_4F47
+
+    /// Every migration, in order; migration `n` takes a file from version `n - 1` to `n`.
+    static let migrations: [[String]] = [version1]
+
+    /// The version this code writes and reads.
+    static var version: Int { migrations.count }
+
+    /// Records, their size total kept by triggers, queued mutations and their outcomes.
+    private static let version1 = [
+        // `fields` is the record's persisted JSON; `written` the fields' write times, grouped
+        // by time (`[[milliseconds, "field", …], …]`); `used` orders records by last use.
+        """
+        CREATE TABLE records (
+            key TEXT NOT NULL PRIMARY KEY,
+            fields TEXT NOT NULL,
+            written TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            used INTEGER NOT NULL
+        )
+        """,
+        "CREATE INDEX records_by_use ON records (used)",
+        // The size cap compares against this total instead of summing the table on every write.
+        "CREATE TABLE record_totals (id INTEGER PRIMARY KEY CHECK (id = 1), size INTEGER NOT NULL)",
+        "INSERT INTO record_totals (id, size) VALUES (1, 0)",
+        "CREATE TRIGGER records_inserted AFTER INSERT ON records BEGIN UPDATE record_totals SET size = size + new.size; END",
+        "CREATE TRIGGER records_resized AFTER UPDATE OF size ON records BEGIN UPDATE record_totals SET size = size + new.size - old.size; END",
+        "CREATE TRIGGER records_deleted AFTER DELETE ON records BEGIN UPDATE record_totals SET size = size - old.size; END",
+        // AUTOINCREMENT never reuses a sequence, even once every mutation has left the table,
+        // so sequences keep increasing across restarts.
+        """
+        CREATE TABLE mutations (
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            queue TEXT NOT NULL,
+            operation_name TEXT NOT NULL,
+            document TEXT NOT NULL,
+            variables TEXT NOT NULL,
+            optimistic_response TEXT,
+            optimistic_changes TEXT,
+            enqueued_at REAL NOT NULL,
+            attempts INTEGER NOT NULL,
+            last_error TEXT
+        )
+        """,
+        """
+        CREATE TABLE mutation_outcomes (
+            id INTEGER PRIMARY KEY,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            outcome TEXT NOT NULL
+        )
+        """,
+        // Outcomes are kept so that a caller can learn one after a restart; the newest
+        // thousand are plenty for that.
+        "CREATE TRIGGER mutation_outcomes_pruned AFTER INSERT ON mutation_outcomes BEGIN DELETE FROM mutation_outcomes WHERE id <= new.id - 1000; END",
+    ]
+
+    /// Checks that the file is a store this code can use; returns its version. This is the
+    /// first read of the file, so a damaged header fails here.
+    static func check(_ session: DatabaseSession) throws -> Int {
+        let found = try session.integer("PRAGMA user_version")
+        try check(found: found, session: session)
+        return found
+    }
+
+    /// Brings an older file up to date, in one transaction.
+    static func migrate(_ session: DatabaseSession) throws {
+        try session.transaction {
+            // Another process may have migrated the file since the check.
+            let current = try session.integer("PRAGMA user_version")
+            try check(found: current, session: session)
+            for statements in migrations.dropFirst(current) {
+                for statement in statements { try session.execute(statement) }
+            }
+            try session.execute("PRAGMA user_version = \(version)")
+            try session.execute("PRAGMA application_id = \(applicationID)")
+        }
+    }
+
+    /// Refuses a file of something else or of a newer schema.
+    private static func check(found: Int, session: DatabaseSession) throws {
+        let application = try session.integer("PRAGMA application_id")
+        if application != applicationID {
+            // Version 0 with no tables is a new, empty file; anything else is not ours.
+            let isEmpty = try found == 0 && application == 0 && session.integer("SELECT count(*) FROM sqlite_schema") == 0
+            guard isEmpty else {
+                throw SQLiteStoreError(.notAnApogeeStore, path: session.path, detail: "application_id \(application), user_version \(found)")
+            }
+        }
+        if found > version {
+            throw SQLiteStoreError(.newerVersion(found: found, supported: version), path: session.path, detail: "PRAGMA user_version is \(found)")
+        }
+    }
+}

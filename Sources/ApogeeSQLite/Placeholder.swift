@@ -1,2 +1,0 @@
-import ApogeeStore
-import SQLiteNIO

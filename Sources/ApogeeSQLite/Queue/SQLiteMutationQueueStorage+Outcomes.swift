@@ -1,0 +1,54 @@
+import Apogee
+import SQLiteNIO
+
+extension SQLiteMutationQueueStorage {
+    /// Writes an outcome, replacing an earlier one of the same key. A trigger keeps the newest thousand.
+    static func record(_ outcome: MutationOutcome, of idempotencyKey: String, in session: DatabaseSession) throws {
+        try session.execute(
+            """
+            INSERT INTO mutation_outcomes (idempotency_key, outcome) VALUES (?, ?) \
+            ON CONFLICT (idempotency_key) DO UPDATE SET outcome = excluded.outcome
+            """,
+            [.text(idempotencyKey), .text(JSONValue.object(outcome.storedJSON).serializedString)]
+        )
+    }
+
+    /// The stored outcome of a key, if any.
+    static func outcome(of idempotencyKey: String, in session: DatabaseSession) throws -> MutationOutcome? {
+        guard let row = try session.rows("SELECT outcome FROM mutation_outcomes WHERE idempotency_key = ?", [.text(idempotencyKey)]).first else {
+            return nil
+        }
+        guard let text = row.column("outcome")?.string,
+              case .object(let json)? = try? JSONValue(parsing: text),
+              let outcome = MutationOutcome(storedJSON: json)
+        else {
+            throw SQLiteStoreError(.undecodableRow, path: session.path, detail: "the outcome of mutation \(idempotencyKey) is not a stored outcome")
+        }
+        return outcome
+    }
+}
+
+extension MutationOutcome {
+    /// `{"delivered": response}`, `{"failed": reason}` or `{"cancelled": true}`.
+    var storedJSON: JSONObject {
+        switch self {
+        case .delivered(let response): ["delivered": .object(response)]
+        case .failed(let reason): ["failed": .string(reason)]
+        case .cancelled: ["cancelled": true]
+        }
+    }
+
+    /// Reads ``storedJSON``; `nil` for anything else.
+    init?(storedJSON json: JSONObject) {
+        guard json.count == 1 else { return nil }
+        if case .object(let response)? = json["delivered"] {
+            self = .delivered(response: response)
+        } else if case .string(let reason)? = json["failed"] {
+            self = .failed(reason: reason)
+        } else if case .bool(true)? = json["cancelled"] {
+            self = .cancelled
+        } else {
+            return nil
+        }
+    }
+}

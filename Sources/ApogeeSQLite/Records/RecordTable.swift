@@ -1,0 +1,54 @@
+import ApogeeStore
+import Foundation
+
+/// The `records` table with the records already loaded kept in memory in front of it, shared
+/// by every copy of a ``SQLiteRecordSource`` of one store.
+///
+/// Memory is kept in step with the table on every write, so a record read once is served from
+/// memory from then on; keys found missing are remembered too. The table is not re-read, so
+/// one process at a time should use a store file's records.
+final class RecordTable: @unchecked Sendable {
+    struct State {
+        /// Records read or written so far, as stored.
+        var loaded: [CacheKey: StoredRecord] = [:]
+        /// Keys looked up and not found.
+        var absent: Set<CacheKey> = []
+        /// Uses since the last write, for least-recently-used eviction: kept here and saved by
+        /// the next write, so that reading never writes.
+        var pendingUses: [CacheKey: Int64] = [:]
+        /// The last use number given; uses are numbered rather than timed so that two uses
+        /// always have an order.
+        var lastUse: Int64 = 0
+    }
+
+    let database: Database
+    let expiry: ExpiryRules
+    let sizeLimit: Int?
+    let now: @Sendable () -> Date
+    private let lock = NSLock()
+    private var state = State()
+
+    init(database: Database, configuration: SQLiteStore.Configuration) throws {
+        self.database = database
+        expiry = ExpiryRules(configuration.maximumAges)
+        sizeLimit = configuration.sizeLimit
+        now = configuration.now
+        state.lastUse = Int64(try database.withSession { try $0.integer("SELECT coalesce(max(used), 0) FROM records") })
+    }
+
+    /// Runs `body` with the state locked. The store already calls its source one at a time;
+    /// the lock is for the queue storage and other copies sharing the store's connection.
+    func withState<Result>(_ body: (inout State) throws -> Result) throws -> Result {
+        guard database.isOpen else {
+            throw SQLiteStoreError(.closed, path: database.path, detail: "the store was closed")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    /// The time now, in milliseconds since 1970, as write times are kept.
+    var nowMilliseconds: Int64 {
+        Int64((now().timeIntervalSince1970 * 1_000).rounded(.down))
+    }
+}

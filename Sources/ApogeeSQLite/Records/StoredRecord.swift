@@ -1,0 +1,81 @@
+import ApogeeAPI
+import ApogeeStore
+
+/// A record as the SQLite source keeps it: its fields and when each was last written.
+///
+/// Write times are per field because a write often sets only some fields of a record, and it
+/// must not make the others look fresh.
+struct StoredRecord {
+    var record: Record
+    /// When each field was last written, in milliseconds since 1970.
+    var written: [String: Int64]
+
+    init(key: CacheKey) {
+        record = Record(key: key)
+        written = [:]
+    }
+
+    init(record: Record, written: [String: Int64]) {
+        self.record = record
+        self.written = written
+    }
+
+    /// Removes fields, then sets fields, noting `time` as their write time.
+    mutating func patch(setting fields: [String: RecordValue], removing removed: Set<String>, at time: Int64) {
+        for name in removed {
+            record.fields[name] = nil
+            written[name] = nil
+        }
+        record.fields.reserveCapacity(record.fields.count + fields.count)
+        for (name, value) in fields {
+            record.fields[name] = value
+            written[name] = time
+        }
+    }
+}
+
+extension StoredRecord {
+    /// The text of the `fields` column: the record's persisted JSON.
+    var fieldsText: String {
+        JSONValue.object(record.persistedJSON).serializedString
+    }
+
+    /// The text of the `written` column: fields grouped by write time, `[[time, "a", "b"], …]`,
+    /// since the fields of one write share a time and a record has few writes.
+    var writtenText: String {
+        var groups: [Int64: [JSONValue]] = [:]
+        for (name, time) in written {
+            groups[time, default: [.int(Int(time))]].append(.string(name))
+        }
+        return JSONValue.array(groups.keys.sorted().compactMap { groups[$0].map(JSONValue.array) }).serializedString
+    }
+
+    /// Reads a record from its row's columns; the error says what is wrong with them.
+    init(key: CacheKey, fields fieldsText: String, written writtenText: String) throws(StoredRecordError) {
+        guard case .object(let fields)? = try? JSONValue(parsing: fieldsText) else {
+            throw StoredRecordError(message: "the fields are not a JSON object")
+        }
+        let record: Record
+        do {
+            record = try Record(key: key, persistedJSON: fields)
+        } catch {
+            throw StoredRecordError(message: error.message)
+        }
+        guard case .array(let groups)? = try? JSONValue(parsing: writtenText) else {
+            throw StoredRecordError(message: "the write times are not a JSON array")
+        }
+        var written = [String: Int64](minimumCapacity: fields.count)
+        for group in groups {
+            guard case .array(let items) = group, case .int(let time)? = items.first else {
+                throw StoredRecordError(message: "a write time group is not [time, \"field\", …]")
+            }
+            for case .string(let name) in items.dropFirst() { written[name] = Int64(time) }
+        }
+        self.init(record: record, written: written)
+    }
+}
+
+/// What is wrong with a stored record's columns.
+struct StoredRecordError: Error {
+    var message: String
+}

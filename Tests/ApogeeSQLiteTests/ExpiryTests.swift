@@ -1,0 +1,100 @@
+import ApogeeSQLite
+import ApogeeStore
+import RocketReserverAPI
+import Testing
+
+@Suite("Expiry: fields older than their maximum age are a cache miss")
+struct ExpiryTests {
+    @Test("a type's age: fresh before, a miss after, fresh again once written again with the same values")
+    func typeAge() async throws {
+        try await TemporaryFolder.with { folder in
+            let clock = TestClock()
+            let file = try SQLiteStore(path: folder.file(), configuration: .init(maximumAges: ["Launch": .seconds(60)], now: clock.function))
+            let store = file.makeNormalizedStore()
+            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+
+            clock.advance(by: 60)
+            #expect(try store.read(Launches.query("25")).miss == nil)
+
+            clock.advance(by: 1)
+            #expect(try store.read(Launches.query("25")).miss != nil)
+            // Only the launch's own fields went: its mission and rocket are of other types.
+            #expect(try store.record(for: "Launch:25")?.fields.isEmpty == true)
+            #expect(try store.record(for: "Launch:25.mission")?["name"] == .scalar("Starlink"))
+            #expect(try store.record(for: "Rocket:falcon9")?["name"] == .scalar("Falcon 9"))
+
+            // The server's answer is the same data; the expired fields count as changed and
+            // get a new write time.
+            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            #expect(try store.read(Launches.query("25")).miss == nil)
+            clock.advance(by: 59)
+            #expect(try store.read(Launches.query("25")).miss == nil)
+        }
+    }
+
+    @Test("a field's own age wins over its type's, and a write refreshes only the fields it writes")
+    func fieldAgeAndPartialWrites() async throws {
+        try await TemporaryFolder.with { folder in
+            let clock = TestClock()
+            let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600), "Launch.site": .seconds(60)], now: clock.function)
+            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            let store = file.makeNormalizedStore()
+            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+
+            clock.advance(by: 61)
+            let launch = try #require(try store.record(for: "Launch:25"))
+            #expect(launch["site"] == nil)
+            #expect(launch["id"] == .scalar("25"))
+            #expect(try store.read(Launches.query("25")).miss != nil)
+
+            // Writing isBooked does not make site fresh.
+            try store.transaction { try $0.setField("isBooked", to: .scalar(true), of: "Launch:25") }
+            #expect(try store.record(for: "Launch:25")?["site"] == nil)
+            #expect(try store.record(for: "Launch:25")?["isBooked"] == .scalar(true))
+
+            // Writing site does; the others keep their first write time.
+            try store.transaction { try $0.setField("site", to: .scalar("Vandenberg"), of: "Launch:25") }
+            clock.advance(by: 540)  // 601 s after the first write, 540 s after the second
+            let later = try #require(try store.record(for: "Launch:25"))
+            #expect(later["id"] == nil)
+            #expect(later["isBooked"] == .scalar(true))
+            #expect(later["site"] == nil)  // its own 60 s rule
+        }
+    }
+
+    @Test("a rule on a root field, named without its arguments, expires that field only")
+    func rootFieldWithArguments() async throws {
+        try await TemporaryFolder.with { folder in
+            let clock = TestClock()
+            let file = try SQLiteStore(path: folder.file(), configuration: .init(maximumAges: ["Query.launch": .seconds(10)], now: clock.function))
+            let store = file.makeNormalizedStore()
+            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            clock.advance(by: 11)
+            #expect(try store.read(Launches.query("25")).miss != nil)
+            #expect(try store.record(for: .queryRoot)?.fields.isEmpty == true)
+            #expect(try store.record(for: "Launch:25")?["site"] == .scalar("KSC LC 39A"))
+        }
+    }
+
+    @Test("write times survive reopening the file")
+    func agesPersist() async throws {
+        try await TemporaryFolder.with { folder in
+            let clock = TestClock()
+            let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(60)], now: clock.function)
+            do {
+                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+                try file.makeNormalizedStore().write(data: Launches.details("25"), for: Launches.query("25"))
+                try file.close()
+            }
+            clock.advance(by: 30)
+            do {
+                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+                #expect(try file.makeNormalizedStore().read(Launches.query("25")).miss == nil)
+                try file.close()
+            }
+            clock.advance(by: 31)
+            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            #expect(try file.makeNormalizedStore().read(Launches.query("25")).miss != nil)
+        }
+    }
+}

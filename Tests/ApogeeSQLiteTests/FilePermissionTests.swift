@@ -1,0 +1,37 @@
+import ApogeeSQLite
+import Foundation
+import Testing
+
+@Suite("File permissions")
+struct FilePermissionTests {
+    static func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return try #require(attributes[.posixPermissions] as? Int)
+    }
+
+    @Test("the database and its -wal and -shm are readable and writable by their owner only")
+    func ownerOnly() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            let file = try SQLiteStore(path: path)
+            try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+            // While the store is open and has written, SQLite's companions exist.
+            #expect(try folder.contents() == ["store.sqlite", "store.sqlite-shm", "store.sqlite-wal"])
+            #expect(try Self.mode(path) == 0o600)
+            #expect(try Self.mode(path + "-wal") == 0o600)
+            #expect(try Self.mode(path + "-shm") == 0o600)
+        }
+    }
+
+    @Test("a file made by the user with wider permissions is used as it is")
+    func existingFileKeepsItsMode() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o640]))
+            let file = try SQLiteStore(path: path)
+            try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+            #expect(try Self.mode(path) == 0o640)
+            #expect(try Self.mode(path + "-wal") == 0o640)
+        }
+    }
+}

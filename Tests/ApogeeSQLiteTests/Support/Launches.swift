@@ -1,0 +1,24 @@
+import ApogeeAPI
+import RocketReserverAPI
+
+/// Response data shaped as the RocketReserver server sends it.
+enum Launches {
+    /// `LaunchDetails` data for one launch.
+    static func details(_ id: String, site: String? = "KSC LC 39A", mission: String = "Starlink") -> JSONObject {
+        [
+            "launch": [
+                "__typename": "Launch",
+                "id": .string(id),
+                "site": site.map(JSONValue.string) ?? .null,
+                "mission": ["__typename": "Mission", "name": .string(mission), "missionPatch": .string("https://patch/\(mission).png")],
+                "rocket": ["__typename": "Rocket", "id": "falcon9", "name": "Falcon 9", "type": "FT"],
+                "isBooked": false,
+            ],
+        ]
+    }
+
+    /// The query for one launch's details.
+    static func query(_ id: String) -> LaunchDetailsQuery {
+        LaunchDetailsQuery(launchId: id)
+    }
+}

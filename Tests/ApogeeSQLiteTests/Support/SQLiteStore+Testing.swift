@@ -1,0 +1,15 @@
+@testable import ApogeeSQLite
+import SQLiteNIO
+
+extension SQLiteStore {
+    /// Runs raw SQL on the store's connection, to damage rows or read what the store hides.
+    @discardableResult
+    func sql(_ statement: String, _ binds: [SQLiteData] = []) throws -> [SQLiteRow] {
+        try database.withSession { try $0.rows(statement, binds) }
+    }
+
+    /// The first column of the first row of a query, as an integer.
+    func integer(_ statement: String) throws -> Int {
+        try database.withSession { try $0.integer(statement) }
+    }
+}
