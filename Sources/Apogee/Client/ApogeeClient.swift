@@ -59,6 +59,7 @@ public final class ApogeeClient: Sendable {
     func makeRequest<Operation: GraphQLOperation>(for operation: Operation, context: RequestContext) -> GraphQLRequest<Operation> {
         var headers = configuration.headers
         headers[.accept] = GraphQLRequest<Operation>.acceptedMediaTypes
+        if let key = context.idempotencyKey { headers[.idempotencyKey] = key }
         let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
         return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: withUploadDefaults(context))
     }

@@ -44,3 +44,24 @@ extension GraphQLError {
         return ResponsePath(components)
     }
 }
+
+extension GraphQLError {
+    /// The error as a response's `errors` entry, for storage that keeps a response: the
+    /// outcome of a queued mutation. ``init(json:)`` reads it back.
+    var jsonValue: JSONValue {
+        var object: JSONObject = ["message": .string(message)]
+        if let locations {
+            object["locations"] = .array(locations.map { .object(["line": .int($0.line), "column": .int($0.column)]) })
+        }
+        if let path {
+            object["path"] = .array(path.components.map { step in
+                switch step {
+                case .field(let name): .string(name)
+                case .index(let index): .int(index)
+                }
+            })
+        }
+        if let extensions { object["extensions"] = .object(extensions) }
+        return .object(object)
+    }
+}

@@ -12,6 +12,14 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
     let layer: OptimisticLayerID?
     let updater: StoreUpdater<Mutation.Data>?
 
+    /// A mutation whose layer is already showing: one restored from a durable queue.
+    init(client: ApogeeClient, mutation: Mutation, layer: OptimisticLayerID?, updater: StoreUpdater<Mutation.Data>?) {
+        self.client = client
+        self.mutation = mutation
+        self.layer = layer
+        self.updater = updater
+    }
+
     /// Applies the optimistic response and updater as a layer over the store, if there are any.
     /// - Throws: ``OptimisticMutationError/optimisticUpdateFailed(_:)``; nothing is shown then.
     init(
@@ -64,7 +72,7 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
     /// Writes the server's result in place of the layer: through the client's one write path
     /// (``ApogeeClient/storing(_:for:removingOptimisticLayers:)``) when there is no updater, and
     /// with the updater in the same transaction when there is one.
-    private func settle(_ result: GraphQLResult<Mutation.Data>) -> GraphQLResult<Mutation.Data> {
+    func settle(_ result: GraphQLResult<Mutation.Data>) -> GraphQLResult<Mutation.Data> {
         let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
         guard let updater, result.source == .server else {
             return client.storing(result, for: mutation, removingOptimisticLayers: layers)

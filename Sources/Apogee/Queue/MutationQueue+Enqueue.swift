@@ -1,0 +1,127 @@
+import ApogeeAPI
+import ApogeeStore
+import Foundation
+
+extension MutationQueue {
+    /// Queues a mutation for durable delivery and returns once it is in storage; its
+    /// optimistic update shows at once and until the server answers, across restarts.
+    ///
+    /// With an `idempotencyKey` already queued or delivered, nothing new is queued: the handle
+    /// follows the earlier mutation. An app that queues the same user action again after a
+    /// restart gets it applied once.
+    /// - Parameters:
+    ///   - mutation: The mutation.
+    ///   - queue: Mutations of one queue are delivered one at a time, in the order queued.
+    ///   - idempotencyKey: Sent as `Idempotency-Key` on every attempt; unique by default.
+    ///   - optimisticResponse: The expected answer, shown as an optimistic layer and saved
+    ///     with the mutation.
+    ///   - optimisticUpdater: Changes the layer further; what it does is saved with the layer.
+    ///   - updater: Runs with the real answer, if it arrives in this process.
+    /// - Returns: A handle to await the answer or cancel the mutation.
+    /// - Throws: ``MutationQueueError`` or ``OptimisticMutationError``; nothing is queued or
+    ///   shown then.
+    @discardableResult
+    public func enqueue<Mutation: GraphQLMutation>(
+        _ mutation: Mutation,
+        queue: String = "default",
+        idempotencyKey: String = UUID().uuidString,
+        optimisticResponse: OptimisticResponse<Mutation.Data>? = nil,
+        optimisticUpdater: StoreUpdater<Mutation.Data>? = nil,
+        updater: StoreUpdater<Mutation.Data>? = nil
+    ) throws -> QueuedMutationHandle<Mutation> {
+        guard !InputValue.object(mutation.variables).containsUploads else {
+            throw MutationQueueError.uploadsCannotBeQueued(operationName: Mutation.operationName)
+        }
+        if kinds[Mutation.operationName] == nil { kinds[Mutation.operationName] = QueuedMutationKind(Mutation.self) }
+        try start()
+
+        // The guess is worked out first, so that what is saved is exactly what shows.
+        var layer: OptimisticLayerID?
+        if optimisticResponse != nil || optimisticUpdater != nil {
+            do {
+                layer = try client.store.addOptimisticLayer(for: mutation, response: optimisticResponse, updater: optimisticUpdater)
+            } catch {
+                throw OptimisticMutationError.optimisticUpdateFailed(error)
+            }
+        }
+        let entry = QueuedMutation(
+            idempotencyKey: idempotencyKey,
+            queue: queue,
+            operationName: Mutation.operationName,
+            document: Mutation.document,
+            variables: mutation.variablesJSON,
+            optimisticResponse: optimisticResponse?.json,
+            optimisticChanges: layer.flatMap { client.store.optimisticChanges(of: $0) }
+        )
+        let result: EnqueueResult
+        do {
+            result = try storage.enqueue(entry)
+        } catch {
+            removeLayer(layer)
+            throw MutationQueueError.storage(error)
+        }
+        switch result {
+        case .enqueued(let stored):
+            pending.append(stored)
+            layers[stored.id] = layer
+            updaters[stored.id] = updater
+            startWorker(for: stored.queue)
+        case .alreadyQueued, .alreadySettled:
+            // The earlier mutation's own layer, if any, is the one that shows.
+            removeLayer(layer)
+        }
+        return QueuedMutationHandle(id: idempotencyKey, queue: self)
+    }
+
+    /// Queues a mutation (see ``enqueue(_:queue:idempotencyKey:optimisticResponse:optimisticUpdater:updater:)``)
+    /// and waits for the server's answer: `perform(mutation:)` that survives a lost
+    /// connection. If this task is cancelled, the mutation stays queued.
+    public func perform<Mutation: GraphQLMutation>(
+        mutation: Mutation,
+        queue: String = "default",
+        optimisticResponse: OptimisticResponse<Mutation.Data>? = nil,
+        optimisticUpdater: StoreUpdater<Mutation.Data>? = nil,
+        updater: StoreUpdater<Mutation.Data>? = nil
+    ) async throws -> GraphQLResult<Mutation.Data> {
+        let handle = try enqueue(
+            mutation,
+            queue: queue,
+            optimisticResponse: optimisticResponse,
+            optimisticUpdater: optimisticUpdater,
+            updater: updater
+        )
+        return try await handle.result()
+    }
+
+    /// Cancels a mutation that has not been sent: it leaves the queue, its update is rolled
+    /// back, and those awaiting it get ``MutationQueueError/cancelled``.
+    /// - Returns: `false` when it was already sent (the server may have it) or is not queued.
+    public func cancel(_ id: String) throws -> Bool {
+        guard let index = pending.firstIndex(where: { $0.id == id }), pending[index].attempts == 0 else { return false }
+        let cancelled: Bool
+        do { cancelled = try storage.cancel(id) } catch { throw MutationQueueError.storage(error) }
+        guard cancelled else { return false }
+        removeLayer(layers[id])
+        finish(id, with: .success(Settlement(outcome: .cancelled, result: nil, failure: MutationQueueError.cancelled)))
+        return true
+    }
+
+    func removeLayer(_ layer: OptimisticLayerID?) {
+        guard let layer else { return }
+        // Removing a layer fails only when a persistent record source fails; the layer is gone
+        // from what readers see either way.
+        _ = try? client.store.removeOptimisticLayer(layer)
+    }
+}
+
+extension InputValue {
+    /// Whether a file upload is anywhere in the value.
+    var containsUploads: Bool {
+        switch self {
+        case .json: false
+        case .upload: true
+        case .list(let values): values.contains { $0.containsUploads }
+        case .object(let fields): fields.contains { $0.value.containsUploads }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ApogeeAPI
+
+extension MutationQueue {
+    /// How a mutation left the queue, for those awaiting it.
+    struct Settlement: Sendable {
+        var outcome: MutationOutcome
+        /// The typed result, when it was delivered in this process.
+        var result: (any Sendable)?
+        /// The error, when it was given up or cancelled in this process.
+        var failure: (any Error)?
+    }
+
+    /// Waits for a mutation to leave the queue; at once when it already has.
+    /// - Throws: ``MutationQueueError/unknownMutation(id:)`` when it is neither queued nor
+    ///   remembered.
+    func settlement(of id: String) async throws -> Settlement {
+        try start()
+        if pending.contains(where: { $0.id == id }) {
+            return try await withCheckedThrowingContinuation { continuation in
+                settlementWaiters[id, default: []].append(continuation)
+            }
+        }
+        let outcome: MutationOutcome?
+        do { outcome = try storage.outcome(of: id) } catch { throw MutationQueueError.storage(error) }
+        guard let outcome else { throw MutationQueueError.unknownMutation(id: id) }
+        return Settlement(outcome: outcome, result: nil, failure: nil)
+    }
+
+    /// Waits for a mutation's outcome: its answer, or how it was given up.
+    public func outcome(of id: String) async throws -> MutationOutcome {
+        try await settlement(of: id).outcome
+    }
+
+    /// Takes a mutation out of the in-memory queue and tells whoever waits for it.
+    func finish(_ id: String, with settlement: Result<Settlement, any Error>) {
+        pending.removeAll { $0.id == id }
+        layers[id] = nil
+        updaters[id] = nil
+        for waiter in settlementWaiters.removeValue(forKey: id) ?? [] {
+            waiter.resume(with: settlement)
+        }
+        if pending.isEmpty {
+            let waiters = emptyWaiters
+            emptyWaiters.removeAll()
+            for waiter in waiters.values { waiter.resume(returning: true) }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import ApogeeAPI
+import ApogeeStore
+import Foundation
+
+/// A durable queue of mutations: each is written to storage before it is sent, shows its
+/// optimistic update while it waits (again after a restart), is retried with backoff while
+/// the server cannot be reached, and is delivered once, in order, with an `Idempotency-Key`
+/// that stays the same on every attempt.
+///
+/// ```swift
+/// let persistence = try SQLiteStore(path: path)
+/// let client = ApogeeClient(url: url, store: NormalizedStore(source: persistence.recordSource))
+/// let queue = MutationQueue(client: client, storage: persistence.mutationQueueStorage,
+///                           restoring: [BookTripsMutation.self])
+/// try await queue.start()  // shows the waiting mutations' updates and delivers them
+/// let booking = try await queue.enqueue(BookTripsMutation(launchIds: ["25"]),
+///                                        optimisticResponse: ["bookTrips": …])
+/// let result = try await booking.result()
+/// ```
+///
+/// One process at a time should own a queue's storage: the queue keeps a copy of what is
+/// pending in memory.
+///
+/// ## Topics
+/// ### Starting
+/// - ``init(client:storage:restoring:configuration:)``
+/// - ``start()``
+/// - ``stop()``
+/// ### Queueing
+/// - ``enqueue(_:queue:idempotencyKey:optimisticResponse:optimisticUpdater:updater:)``
+/// - ``perform(mutation:queue:optimisticResponse:optimisticUpdater:updater:)``
+/// ### Following
+/// - ``pendingMutations()``
+/// - ``outcome(of:)``
+/// - ``cancel(_:)``
+/// - ``waitUntilEmpty(timeout:)``
+public actor MutationQueue {
+    /// The client that sends the mutations and whose store shows their updates.
+    public nonisolated let client: ApogeeClient
+    /// Where the queue keeps its mutations.
+    public nonisolated let storage: any MutationQueueStorage
+    let configuration: Configuration
+
+    var kinds: [String: QueuedMutationKind] = [:]
+    /// What storage holds as pending, in order, kept in memory so that delivering the next
+    /// one does not read the whole queue back.
+    var pending: [QueuedMutation] = []
+    var layers: [String: OptimisticLayerID] = [:]
+    /// Updaters given in this process, by mutation id; a restored mutation has none.
+    var updaters: [String: any Sendable] = [:]
+    var settlementWaiters: [String: [CheckedContinuation<Settlement, any Error>]] = [:]
+    var emptyWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    var nextWaiterID = 0
+    var workers: [String: Task<Void, Never>] = [:]
+    var isStarted = false
+    var isStopped = false
+
+    /// Creates a queue; ``start()`` restores and delivers what storage holds.
+    /// - Parameters:
+    ///   - client: Sends the mutations and shows their updates in its store.
+    ///   - storage: Keeps the queue; SQLite storage keeps it across restarts.
+    ///   - restoring: The generated mutation types that may be in storage from an earlier run.
+    ///     A mutation queued in this run registers its own type.
+    ///   - configuration: The backoff between attempts.
+    public init(
+        client: ApogeeClient,
+        storage: any MutationQueueStorage,
+        restoring mutationTypes: [any GraphQLMutation.Type] = [],
+        configuration: Configuration = Configuration()
+    ) {
+        self.client = client
+        self.storage = storage
+        self.configuration = configuration
+        for type in mutationTypes {
+            kinds[type.operationName] = QueuedMutationKind(type)
+        }
+    }
+
+    /// Restores the mutations in storage, showing their optimistic updates again, and begins
+    /// delivering them. Queueing a mutation starts the queue too.
+    /// - Throws: ``MutationQueueError/unregisteredOperations(_:)`` when storage holds a mutation
+    ///   whose type was not given in `restoring:` (nothing is shown or sent then), or
+    ///   ``MutationQueueError/storage(_:)``.
+    public func start() throws {
+        isStopped = false
+        if !isStarted {
+            let stored: [QueuedMutation]
+            do { stored = try storage.pendingMutations() } catch { throw MutationQueueError.storage(error) }
+            let unknown = Set(stored.map(\.operationName)).subtracting(kinds.keys)
+            guard unknown.isEmpty else { throw MutationQueueError.unregisteredOperations(unknown.sorted()) }
+            isStarted = true
+            pending = stored
+            for entry in stored {
+                guard let changes = entry.optimisticChanges else { continue }
+                // A guess that no longer applies is not worth refusing the queue for; the
+                // mutation is still delivered.
+                layers[entry.id] = try? client.store.addOptimisticLayer(restoring: changes)
+            }
+        }
+        for name in Set(pending.map(\.queue)) { startWorker(for: name) }
+    }
+
+    /// Stops delivering: a request in flight is cancelled and its mutation stays queued, to
+    /// be sent again, with the same idempotency key, by ``start()`` or the next run.
+    public func stop() async {
+        isStopped = true
+        let running = Array(workers.values)
+        for worker in running { worker.cancel() }
+        for worker in running { await worker.value }
+    }
+
+    /// The mutations waiting, in the order they will be delivered.
+    public func pendingMutations() throws -> [QueuedMutation] {
+        try start()
+        return pending
+    }
+
+    /// Waits until no mutation is queued; `false` when `timeout` passed first.
+    public func waitUntilEmpty(timeout: Duration? = nil) async -> Bool {
+        if pending.isEmpty { return true }
+        let id = nextWaiterID
+        nextWaiterID += 1
+        return await withCheckedContinuation { continuation in
+            emptyWaiters[id] = continuation
+            if let timeout {
+                Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    await self?.expireEmptyWaiter(id)
+                }
+            }
+        }
+    }
+
+    private func expireEmptyWaiter(_ id: Int) {
+        emptyWaiters.removeValue(forKey: id)?.resume(returning: false)
+    }
+
+    func startWorker(for queue: String) {
+        guard !isStopped, workers[queue] == nil else { return }
+        workers[queue] = Task { await self.deliverAll(in: queue) }
+    }
+}

@@ -1,0 +1,72 @@
+import Apogee
+import ApogeeExampleServer
+import ApogeeTesting
+import Foundation
+import TodoAPI
+
+/// Holds the server's answer to a queued mutation at the gate named by its idempotency key,
+/// so a test acts while the mutation is in flight: sent, applied by the server, not settled.
+struct IdempotencyKeyGateInterceptor: GraphQLInterceptor {
+    let gates: Gates
+
+    func intercept<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    ) async throws -> GraphQLResult<Operation.Data> {
+        let result = try await next(request)
+        if let key = request.context.idempotencyKey { try await gates.pass(key) }
+        return result
+    }
+}
+
+/// The default chain without retries (the queue retries by itself); with gates, every queued
+/// mutation waits at the gate named by its idempotency key.
+struct QueueGatedProvider: InterceptorProvider {
+    let gates: Gates?
+
+    func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+        let chain = DefaultInterceptorProvider(retry: nil).interceptors(for: operation)
+        guard let gates else { return chain }
+        return chain + [IdempotencyKeyGateInterceptor(gates: gates)]
+    }
+}
+
+/// Records each backoff and waits a moment, so that a queue facing a server that is down
+/// retries quickly without spinning.
+struct BriefSleeper: Sleeper {
+    let recorder = RecordingSleeper()
+
+    func sleep(for duration: Duration) async throws {
+        try await recorder.sleep(for: duration)
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
+
+extension ExampleServer {
+    /// A queue over a Todo client; with `gates`, each queued mutation's answer waits at the
+    /// gate of its idempotency key until the test opens it.
+    func todoQueue(
+        storage: any MutationQueueStorage = InMemoryMutationQueueStorage(),
+        gates: Gates? = nil,
+        store: NormalizedStore = NormalizedStore(),
+        sleeper: any Sleeper = BriefSleeper()
+    ) -> MutationQueue {
+        let client = ApogeeClient(url: todoURL, store: store, interceptorProvider: QueueGatedProvider(gates: gates))
+        return MutationQueue(
+            client: client,
+            storage: storage,
+            restoring: [ChangeTodoStatusMutation.self, AddTodoMutation.self],
+            configuration: .init(sleeper: sleeper)
+        )
+    }
+}
+
+/// The guide's toggle, as a queued mutation's operation.
+func toggle(_ id: String, complete: Bool) -> ChangeTodoStatusMutation {
+    ChangeTodoStatusMutation(input: .init(complete: complete, id: id, userId: "me"))
+}
+
+/// The optimistic answer to ``toggle(_:complete:)``.
+func toggled(_ id: String, complete: Bool) -> OptimisticResponse<ChangeTodoStatusMutation.Data> {
+    ["changeTodoStatus": ["todo": ["id": .string(id), "complete": .bool(complete)]]]
+}
