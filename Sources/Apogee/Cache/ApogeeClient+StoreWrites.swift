@@ -39,8 +39,8 @@ extension ApogeeClient {
         var result = result
         do {
             if result.source == .server {
-                try writeResult(result, for: operation, removingOptimisticLayers: layers)
-                result = withClientIDs(result, for: operation)
+                let changes = try writeResult(result, for: operation, removingOptimisticLayers: layers)
+                result = result.fillingClientIDs(changes.clientIDs)
             } else if !layers.isEmpty {
                 _ = try store.transaction(removingOptimisticLayers: layers) { _ in }
             }
@@ -48,25 +48,6 @@ extension ApogeeClient {
             result.cacheWriteError = error
             if !layers.isEmpty { _ = try? store.transaction(removingOptimisticLayers: layers) { _ in } }
         }
-        return result
-    }
-
-    /// The result with its data read back from the store when the operation selects `__id`,
-    /// so that record keys (a connection's, to pass to `@appendEdge`) are there in the first
-    /// result from the server too, not only in results from the store.
-    ///
-    /// The read sees the base records without optimistic layers: other mutations' guesses
-    /// must not leak into this one's server result. When the read misses (partial data), the
-    /// server's data stays as it was.
-    func withClientIDs<Operation: GraphQLOperation>(
-        _ result: GraphQLResult<Operation.Data>,
-        for operation: Operation
-    ) -> GraphQLResult<Operation.Data> {
-        guard result.data != nil, Operation.Data.__selections.selectsClientID else { return result }
-        let read = try? store.transaction { try $0.readResult(operation) }
-        guard case .success(let data)? = read?.result else { return result }
-        var result = result
-        result.data = data
         return result
     }
 

@@ -79,14 +79,14 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
         }
         var result = result
         do {
-            try client.store.commitMutationResult(
+            let changes = try client.store.commitMutationResult(
                 mutation,
                 data: result.storableData,
                 typedData: result.data,
                 removingOptimisticLayer: layer,
                 updater: updater
             )
-            result = client.withClientIDs(result, for: mutation)
+            result = result.fillingClientIDs(changes.clientIDs)
         } catch {
             // As for any result: the server's answer stands; the store says why it lacks it.
             result.cacheWriteError = error

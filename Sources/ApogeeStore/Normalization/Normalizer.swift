@@ -15,10 +15,19 @@ struct Normalizer {
     /// List indices between the current field and the element being normalized, used only
     /// to build the path key of an object that has no key of its own.
     private var indices: [Int] = []
+    /// Whether to note the record key of each object whose `__id` is selected. Off unless
+    /// the operation selects `__id`, so that other writes do not track response paths.
+    private let collectsClientIDs: Bool
+    /// Where the walk is in the response, kept only when ``collectsClientIDs``.
+    private var responsePath: [ResponsePath.Component] = []
+    /// The record key of each object whose `__id` is selected, by its path in the response:
+    /// what the server's data lacks, since `__id` is the store's.
+    private(set) var clientIDs: [ResponsePath: CacheKey] = [:]
 
-    init(variables: JSONObject, keyPolicy: CacheKeyPolicy) {
+    init(variables: JSONObject, keyPolicy: CacheKeyPolicy, collectsClientIDs: Bool = false) {
         self.variables = variables
         self.keyPolicy = keyPolicy
+        self.collectsClientIDs = collectsClientIDs
     }
 
     /// Normalizes one object, stored under `key`, and everything below it. `declaredType` is
@@ -49,10 +58,16 @@ struct Normalizer {
         for selection in selections {
             switch selection {
             case .field(let field):
+                guard Selection.Condition.allPass(field.conditions, with: variables) else { continue }
                 // `__id` is computed by the store, never sent by the server.
-                guard !field.isClientID, Selection.Condition.allPass(field.conditions, with: variables) else { continue }
+                if field.isClientID {
+                    if collectsClientIDs { clientIDs[ResponsePath(responsePath + [.field(field.responseKey)])] = key }
+                    continue
+                }
                 // A field the response leaves out is not written, so it stays missing.
                 guard let value = object[field.responseKey] else { continue }
+                if collectsClientIDs { responsePath.append(.field(field.responseKey)) }
+                defer { if collectsClientIDs { responsePath.removeLast() } }
                 let storageKey = field.storageKey(with: variables)
                 // Only a field with `@connection` has a page; most fields have no directives at all.
                 let page = field.directives.isEmpty ? nil
@@ -108,7 +123,11 @@ struct Normalizer {
                 values.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
                     indices.append(index)
-                    defer { indices.removeLast() }
+                    if collectsClientIDs { responsePath.append(.index(index)) }
+                    defer {
+                        indices.removeLast()
+                        if collectsClientIDs { responsePath.removeLast() }
+                    }
                     values.append(try normalizeValue(element, type: inner, parent: parent, field: field))
                 }
                 return .list(values)

@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// What a write, a transaction or a layer changed, as the store reports it.
 ///
 /// It wraps the change sets that were applied; the sets of keys are computed when asked
@@ -5,8 +7,14 @@
 public struct CacheChanges: Sendable {
     let changeSets: [RecordChangeSet]
 
-    init(_ changeSets: [RecordChangeSet]) {
+    /// The record key of each object whose `__id` the written operation selects, by its path
+    /// in the response data: what the server's data lacks, for the client to fill in so that
+    /// a result from the server carries `__id` just as one read from the store does.
+    public let clientIDs: [ResponsePath: CacheKey]
+
+    init(_ changeSets: [RecordChangeSet], clientIDs: [ResponsePath: CacheKey] = [:]) {
         self.changeSets = changeSets.filter { !$0.isEmpty }
+        self.clientIDs = clientIDs
     }
 
     /// Whether nothing changed.

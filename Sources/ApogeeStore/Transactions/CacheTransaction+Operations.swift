@@ -25,7 +25,14 @@ extension CacheTransaction {
     public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {
         let root = CacheKey.root(for: Operation.operationType)
         let variables = operation.variablesJSON
-        try write(data, at: root, declaredType: Operation.Data.__parentType, selections: Operation.Data.__selections, variables: variables)
+        try write(
+            data,
+            at: root,
+            declaredType: Operation.Data.__parentType,
+            selections: Operation.Data.__selections,
+            variables: variables,
+            collectsClientIDs: Operation.Data.__selections.selectsClientID
+        )
         if Operation.operationType != .query {
             try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data, variables: variables)
         }

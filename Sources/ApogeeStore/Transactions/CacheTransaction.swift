@@ -13,6 +13,9 @@ public final class CacheTransaction {
     /// transaction, the layers below it for a layer's own.
     let layersBelow: Int
     var staged = RecordChangeSet()
+    /// The record keys of the objects whose `__id` an operation written here selects, by
+    /// response path; see ``CacheChanges/clientIDs``.
+    var clientIDs: [ResponsePath: CacheKey] = [:]
     private var isOpen = true
 
     init(core: StoreCore, layersBelow: Int) {
@@ -56,10 +59,20 @@ public final class CacheTransaction {
     }
 
     /// Normalizes response data of the type `declaredType` under `key` and stages it.
-    func write(_ object: JSONObject, at key: CacheKey, declaredType: String, selections: [Selection], variables: JSONObject) throws {
+    /// With `collectsClientIDs`, the keys of objects whose `__id` is selected are noted in
+    /// ``clientIDs``, by path from `object`.
+    func write(
+        _ object: JSONObject,
+        at key: CacheKey,
+        declaredType: String,
+        selections: [Selection],
+        variables: JSONObject,
+        collectsClientIDs: Bool = false
+    ) throws {
         try checkOpen()
-        var normalizer = Normalizer(variables: variables, keyPolicy: core.keyPolicy)
+        var normalizer = Normalizer(variables: variables, keyPolicy: core.keyPolicy, collectsClientIDs: collectsClientIDs)
         try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
+        if collectsClientIDs { clientIDs.merge(normalizer.clientIDs) { _, new in new } }
         guard !normalizer.connections.isEmpty else { return try merge(normalizer.records) }
         var records = normalizer.records
         try mergeConnectionPages(normalizer.connections, into: &records)
