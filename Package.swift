@@ -177,6 +177,16 @@ let package = Package(
             name: "ApogeeSQLiteTests",
             dependencies: ["ApogeeSQLite", "Apogee", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI"]
         ),
+        // A process that queues numbered mutations on a SQLite file, for the crash test to kill.
+        .executableTarget(
+            name: "QueueCrashChild",
+            dependencies: ["Apogee", "ApogeeSQLite", "TodoAPI"],
+            path: "Tests/QueueCrashChild"
+        ),
+        .testTarget(
+            name: "DurableQueueTests",
+            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "QueueCrashChild"]
+        ),
         .testTarget(
             name: "ApogeeExampleServerTests",
             dependencies: ["ApogeeExampleServer", "ApogeeAPI", .product(name: "GraphQL", package: "GraphQL")]

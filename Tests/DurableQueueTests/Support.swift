@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// A directory under the system's temporary directory, removed when the value goes.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-durable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A run of the `QueueCrashChild` executable, which the crash test kills.
+final class QueueCrashChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let errorPipe = Pipe()
+
+    /// The executable, built beside the test bundle because the tests depend on its target.
+    static func executable() throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("QueueCrashChild")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        throw ChildNotFound(searchedFrom: CommandLine.arguments[0])
+    }
+
+    init(executable: URL, arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorPipe
+        try process.run()
+    }
+
+    /// Sends SIGKILL; `false` when the process had already ended.
+    func kill() -> Bool {
+        guard process.isRunning else { return false }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
+    }
+
+    /// Waits for the process to end and returns its exit status; kills it after `limit`.
+    func waitForExit(limit: Duration) async throws -> Int32 {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                _ = kill()
+                Issue.record("the child did not finish within \(limit)")
+                return -1
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return process.terminationStatus
+    }
+
+    /// What the process wrote to standard error, once it has ended.
+    var standardError: String {
+        String(decoding: errorPipe.fileHandleForReading.availableData, as: UTF8.self)
+    }
+}
+
+/// The child executable was not found next to the test bundle.
+struct ChildNotFound: Error, CustomStringConvertible {
+    var searchedFrom: String
+    var description: String { "QueueCrashChild was not found near \(searchedFrom); build the package's tests" }
+}
