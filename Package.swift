@@ -113,6 +113,7 @@ let package = Package(
             name: "RocketReserver",
             dependencies: [
                 "Apogee",
+                "ApogeeSQLite",
                 "RocketReserverAPI",
                 "ApogeeExampleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

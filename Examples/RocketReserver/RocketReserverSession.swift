@@ -1,18 +1,33 @@
 import Apogee
+import ApogeeSQLite
 import Foundation
 import RocketReserverAPI
 
 /// One client and the operations of the tutorial, printing each step as it goes.
 struct RocketReserverSession {
     let client: ApogeeClient
+    /// With a store file: the queue that books and cancels trips durably.
+    let queue: MutationQueue?
+    /// The store file, if there is one.
+    let storePath: String?
 
     /// A client whose chain starts with the token interceptor, as the tutorial's
     /// `NetworkInterceptorProvider` puts `TokenAddingInterceptor` first. The tutorial's server
     /// takes the bare token, so no scheme is written before it.
-    init(endpoint: URL, tokens: some TokenStore) {
+    ///
+    /// With `storePath`, the cache and a durable mutation queue live in that SQLite file.
+    init(endpoint: URL, tokens: some TokenStore, storePath: String? = nil) throws {
         let provider = DefaultInterceptorProvider()
             .inserting(AuthorizationInterceptor(scheme: nil, tokenStore: tokens), at: 0)
-        client = ApogeeClient(url: endpoint, interceptorProvider: provider)
+        self.storePath = storePath
+        guard let storePath else {
+            client = ApogeeClient(url: endpoint, interceptorProvider: provider)
+            queue = nil
+            return
+        }
+        let persistence = try SQLiteStore(path: storePath)
+        client = ApogeeClient(url: endpoint, store: persistence.makeNormalizedStore(), interceptorProvider: provider)
+        queue = MutationQueue(client: client, storage: persistence.mutationQueueStorage, restoring: Self.queuedMutationTypes)
     }
 
     func login(email: String) async throws -> String {
@@ -48,7 +63,15 @@ struct RocketReserverSession {
     }
 
     func book(id: String) async throws {
-        let result = try await client.perform(mutation: BookTripMutation(id: id))
+        let mutation = BookTripMutation(id: id)
+        let answer: GraphQLResult<BookTripMutation.Data>?
+        if let queue {
+            let guess: OptimisticResponse<BookTripMutation.Data> = ["bookTrips": ["success": true, "launches": [["id": .string(id), "isBooked": true]]]]
+            answer = try await performQueued(mutation, queue: queue, optimisticResponse: guess)
+        } else {
+            answer = try await client.perform(mutation: mutation)
+        }
+        guard let result = answer else { return }
         try result.throwIfErrors()
         guard let booking = result.data?.bookTrips else { throw ExampleFailure("no booking result") }
         let outcome = booking.success ? "Success!" : "Could not book trip:"
@@ -56,7 +79,15 @@ struct RocketReserverSession {
     }
 
     func cancel(id: String) async throws {
-        let result = try await client.perform(mutation: CancelTripMutation(id: id))
+        let mutation = CancelTripMutation(id: id)
+        let answer: GraphQLResult<CancelTripMutation.Data>?
+        if let queue {
+            let guess: OptimisticResponse<CancelTripMutation.Data> = ["cancelTrip": ["success": true, "launches": [["id": .string(id), "isBooked": false]]]]
+            answer = try await performQueued(mutation, queue: queue, optimisticResponse: guess)
+        } else {
+            answer = try await client.perform(mutation: mutation)
+        }
+        guard let result = answer else { return }
         try result.throwIfErrors()
         guard let cancellation = result.data?.cancelTrip else { throw ExampleFailure("no cancellation result") }
         let outcome = cancellation.success ? "Trip cancelled." : "Could not cancel trip:"

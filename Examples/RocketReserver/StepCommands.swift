@@ -6,12 +6,15 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in and keep the token.")
 
     @OptionGroup var endpoint: EndpointOptions
+    @OptionGroup var store: StoreOptions
     @Option(help: "The email to log in with; the server creates the user on first use.")
     var email: String
 
     func run() async throws {
         let tokens = TokenFile.standard()
-        let token = try await RocketReserverSession(endpoint: endpoint.url(), tokens: tokens).login(email: email)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: tokens, storePath: store.store)
+        try await session.deliverQueued()
+        let token = try await session.login(email: email)
         try tokens.save(token)
         print("Token saved to \(tokens.url.path).")
     }
@@ -22,12 +25,14 @@ struct LaunchesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "launches", abstract: "List a page of launches.")
 
     @OptionGroup var endpoint: EndpointOptions
+    @OptionGroup var store: StoreOptions
     @Option(help: "How many launches per page.") var pageSize: Int = 20
     @Option(help: "The cursor of the previous page.") var after: String?
 
     func run() async throws {
-        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard())
-            .listLaunches(pageSize: pageSize, after: after)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        try await session.deliverQueued()
+        try await session.listLaunches(pageSize: pageSize, after: after)
     }
 }
 
@@ -36,10 +41,13 @@ struct LaunchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "launch", abstract: "Show the details of a launch.")
 
     @OptionGroup var endpoint: EndpointOptions
+    @OptionGroup var store: StoreOptions
     @Argument(help: "The launch's ID.") var id: String
 
     func run() async throws {
-        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard()).showLaunch(id: id)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        try await session.deliverQueued()
+        try await session.showLaunch(id: id)
     }
 }
 
@@ -48,10 +56,13 @@ struct BookCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "book", abstract: "Book a trip on a launch (log in first).")
 
     @OptionGroup var endpoint: EndpointOptions
+    @OptionGroup var store: StoreOptions
     @Argument(help: "The launch's ID.") var id: String
 
     func run() async throws {
-        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard()).book(id: id)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        try await session.deliverQueued()
+        try await session.book(id: id)
     }
 }
 
@@ -60,9 +71,12 @@ struct CancelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a booked trip (log in first).")
 
     @OptionGroup var endpoint: EndpointOptions
+    @OptionGroup var store: StoreOptions
     @Argument(help: "The launch's ID.") var id: String
 
     func run() async throws {
-        try await RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard()).cancel(id: id)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        try await session.deliverQueued()
+        try await session.cancel(id: id)
     }
 }

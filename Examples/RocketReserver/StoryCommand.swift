@@ -39,7 +39,7 @@ struct StoryCommand: AsyncParsableCommand {
 
     private func tellStory(endpoint: URL, server: ExampleServer? = nil) async throws {
         let tokens = InMemoryTokenStore()
-        let session = RocketReserverSession(endpoint: endpoint, tokens: tokens)
+        let session = try RocketReserverSession(endpoint: endpoint, tokens: tokens)
 
         step(1, "Log in")
         let token = try await session.login(email: email)

@@ -10,12 +10,14 @@ struct UploadProfileImageCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var endpoint: EndpointOptions
+    @OptionGroup var store: StoreOptions
     @Argument(help: "The image file.") var path: String
     @Option(help: "The MIME type; guessed from the file's extension when left out.") var mimeType: String?
 
     func run() async throws {
         let url = URL(fileURLWithPath: path)
-        let session = RocketReserverSession(endpoint: try endpoint.url(), tokens: TokenFile.standard())
+        let session = try RocketReserverSession(endpoint: try endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        try await session.deliverQueued()
         try await session.uploadProfileImage(url, mimeType: mimeType ?? ProfileImage.mimeType(of: url))
     }
 }

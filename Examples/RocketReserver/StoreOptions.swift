@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// Where a step subcommand keeps its cache and its queue of mutations, if anywhere.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Keep the cache and the queue of mutations in this SQLite file.",
+            discussion: "A booking or cancellation made while the server cannot be reached stays queued in the file and is sent by the next command that reaches the server.",
+            valueName: "path"
+        )
+    )
+    var store: String?
+}
