@@ -15,9 +15,9 @@ struct EvictionTests {
         }
     }
 
-    /// The stored total, which must match the rows, and be under the limit.
+    /// The total kept in memory, which must match the rows, and be under the limit.
     static func checkTotal(_ file: SQLiteStore, limit: Int) throws {
-        let total = try file.integer("SELECT size FROM record_totals")
+        let total = try file.trackedTotalSize()
         #expect(total == (try file.integer("SELECT coalesce(sum(size), 0) FROM records")))
         #expect(total <= limit)
     }
@@ -78,6 +78,33 @@ struct EvictionTests {
         }
     }
 
+    @Test("the total follows replaced, removed and cleared records, including ones never read")
+    func totalFollowsChanges() async throws {
+        try await TemporaryFolder.with { folder in
+            let configuration = SQLiteStore.Configuration(sizeLimit: 1_000_000)
+            do {
+                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+                try Self.write("A", "B", "C", to: file.makeNormalizedStore())
+                try file.close()
+            }
+            // Reopened, nothing is in memory: the sizes of B and C come from the file.
+            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            try Self.checkTotal(file, limit: 1_000_000)
+            let store = file.makeNormalizedStore()
+            try store.transaction { transaction in
+                try transaction.removeRecord("Item:B")
+                try transaction.setField("padding", to: .scalar("short"), of: "Item:C")
+            }
+            try Self.checkTotal(file, limit: 1_000_000)
+            var source = file.recordSource
+            try source.apply(try RecordChangeSet(persistedJSON: ["changes": ["Item:A": ["removed": true]]]))
+            try Self.checkTotal(file, limit: 1_000_000)
+            try store.clear()
+            #expect(try file.trackedTotalSize() == 0)
+            try Self.checkTotal(file, limit: 1_000_000)
+        }
+    }
+
     @Test("without a limit nothing is evicted")
     func noLimit() async throws {
         try await TemporaryFolder.with { folder in
@@ -85,7 +112,7 @@ struct EvictionTests {
             let store = file.makeNormalizedStore()
             try Self.write("A", "B", "C", "D", "E", to: store)
             #expect(try file.recordSource.count() == 5)
-            #expect(try file.integer("SELECT size FROM record_totals") > 5_000)
+            #expect(try file.integer("SELECT sum(size) FROM records") > 5_000)
         }
     }
 }

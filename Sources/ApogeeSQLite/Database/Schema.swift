@@ -14,7 +14,7 @@ enum Schema {
     /// The version this code writes and reads.
     static var version: Int { migrations.count }
 
-    /// Records, their size total kept by triggers, queued mutations and their outcomes.
+    /// Records, queued mutations and their outcomes.
     private static let version1 = [
         // `fields` is the record's persisted JSON; `written` the fields' write times, grouped
         // by time (`[[milliseconds, "field", …], …]`); `used` orders records by last use.
@@ -27,13 +27,9 @@ enum Schema {
             used INTEGER NOT NULL
         )
         """,
-        "CREATE INDEX records_by_use ON records (used)",
-        // The size cap compares against this total instead of summing the table on every write.
-        "CREATE TABLE record_totals (id INTEGER PRIMARY KEY CHECK (id = 1), size INTEGER NOT NULL)",
-        "INSERT INTO record_totals (id, size) VALUES (1, 0)",
-        "CREATE TRIGGER records_inserted AFTER INSERT ON records BEGIN UPDATE record_totals SET size = size + new.size; END",
-        "CREATE TRIGGER records_resized AFTER UPDATE OF size ON records BEGIN UPDATE record_totals SET size = size + new.size - old.size; END",
-        "CREATE TRIGGER records_deleted AFTER DELETE ON records BEGIN UPDATE record_totals SET size = size - old.size; END",
+        // Eviction walks records by last use; the size beside it lets the total be summed from
+        // the index alone.
+        "CREATE INDEX records_by_use ON records (used, size)",
         // AUTOINCREMENT never reuses a sequence, even once every mutation has left the table,
         // so sequences keep increasing across restarts.
         """

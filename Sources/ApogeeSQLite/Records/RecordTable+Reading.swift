@@ -43,7 +43,7 @@ extension RecordTable {
         try database.withSession { session in
             for batch in SQLPlaceholders.batches(unique, columns: 1) {
                 let rows = try session.rows(
-                    "SELECT key, fields, written FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))",
+                    "SELECT key, fields, written, size FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))",
                     batch.map { .text($0.rawValue) }
                 )
                 for row in rows {
@@ -80,7 +80,7 @@ extension RecordTable {
             throw SQLiteStoreError(.undecodableRow, path: path, detail: "record \(key): its fields or write times are not text")
         }
         do {
-            return try StoredRecord(key: CacheKey(key), fields: fields, written: written)
+            return try StoredRecord(key: CacheKey(key), fields: fields, written: written, size: Int(row.column("size")?.integer ?? 0))
         } catch {
             throw SQLiteStoreError(.undecodableRow, path: path, detail: "record \(key): \(error.message)")
         }

@@ -19,6 +19,8 @@ final class RecordTable: @unchecked Sendable {
         /// The last use number given; uses are numbered rather than timed so that two uses
         /// always have an order.
         var lastUse: Int64 = 0
+        /// The bytes of every row, kept only when there is a size limit.
+        var totalSize = 0
     }
 
     let database: Database
@@ -33,7 +35,10 @@ final class RecordTable: @unchecked Sendable {
         expiry = ExpiryRules(configuration.maximumAges)
         sizeLimit = configuration.sizeLimit
         now = configuration.now
-        state.lastUse = Int64(try database.withSession { try $0.integer("SELECT coalesce(max(used), 0) FROM records") })
+        try database.withSession { session in
+            state.lastUse = Int64(try session.integer("SELECT coalesce(max(used), 0) FROM records"))
+            if configuration.sizeLimit != nil { state.totalSize = try Self.initialTotalSize(session) }
+        }
     }
 
     /// Runs `body` with the state locked. The store already calls its source one at a time;

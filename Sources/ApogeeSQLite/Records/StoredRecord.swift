@@ -9,15 +9,20 @@ struct StoredRecord {
     var record: Record
     /// When each field was last written, in milliseconds since 1970.
     var written: [String: Int64]
+    /// The bytes its row takes (key, fields and write times), for the size limit; 0 until stored.
+    var size = 0
 
-    init(key: CacheKey) {
-        record = Record(key: key)
-        written = [:]
+    /// A new record, every field written at `time`.
+    init(key: CacheKey, fields: [String: RecordValue], at time: Int64) {
+        record = Record(key: key, fields: fields)
+        written = [String: Int64](minimumCapacity: fields.count)
+        for name in fields.keys { written[name] = time }
     }
 
-    init(record: Record, written: [String: Int64]) {
+    init(record: Record, written: [String: Int64], size: Int) {
         self.record = record
         self.written = written
+        self.size = size
     }
 
     /// Removes fields, then sets fields, noting `time` as their write time.
@@ -26,7 +31,6 @@ struct StoredRecord {
             record.fields[name] = nil
             written[name] = nil
         }
-        record.fields.reserveCapacity(record.fields.count + fields.count)
         for (name, value) in fields {
             record.fields[name] = value
             written[name] = time
@@ -35,23 +39,8 @@ struct StoredRecord {
 }
 
 extension StoredRecord {
-    /// The text of the `fields` column: the record's persisted JSON.
-    var fieldsText: String {
-        JSONValue.object(record.persistedJSON).serializedString
-    }
-
-    /// The text of the `written` column: fields grouped by write time, `[[time, "a", "b"], …]`,
-    /// since the fields of one write share a time and a record has few writes.
-    var writtenText: String {
-        var groups: [Int64: [JSONValue]] = [:]
-        for (name, time) in written {
-            groups[time, default: [.int(Int(time))]].append(.string(name))
-        }
-        return JSONValue.array(groups.keys.sorted().compactMap { groups[$0].map(JSONValue.array) }).serializedString
-    }
-
     /// Reads a record from its row's columns; the error says what is wrong with them.
-    init(key: CacheKey, fields fieldsText: String, written writtenText: String) throws(StoredRecordError) {
+    init(key: CacheKey, fields fieldsText: String, written writtenText: String, size: Int) throws(StoredRecordError) {
         guard case .object(let fields)? = try? JSONValue(parsing: fieldsText) else {
             throw StoredRecordError(message: "the fields are not a JSON object")
         }
@@ -71,7 +60,7 @@ extension StoredRecord {
             }
             for case .string(let name) in items.dropFirst() { written[name] = Int64(time) }
         }
-        self.init(record: record, written: written)
+        self.init(record: record, written: written, size: size)
     }
 }
 

@@ -11,11 +11,16 @@ extension NormalizedStore {
             for layer in core.layers {
                 pending.append(contentsOf: layer.changes.touchedKeys)
             }
-            while let key = pending.popLast() {
-                guard reachable.insert(key).inserted, let record = try core.record(for: key) else { continue }
-                for value in record.fields.values {
-                    value.forEachReference { child in
-                        if !reachable.contains(child) { pending.append(child) }
+            // Breadth first, a level at a time, so that a persistent source reads each level
+            // in one query rather than each record in its own.
+            while !pending.isEmpty {
+                let level = pending.filter { reachable.insert($0).inserted }
+                pending.removeAll(keepingCapacity: true)
+                for record in try core.records(for: level, throughLayers: core.layers.count).values {
+                    for value in record.fields.values {
+                        value.forEachReference { child in
+                            if !reachable.contains(child) { pending.append(child) }
+                        }
                     }
                 }
             }

@@ -12,4 +12,9 @@ extension SQLiteStore {
     func integer(_ statement: String) throws -> Int {
         try database.withSession { try $0.integer(statement) }
     }
+
+    /// The size total the record source keeps in memory for its size limit.
+    func trackedTotalSize() throws -> Int {
+        try recordSource.table.withState { $0.totalSize }
+    }
 }

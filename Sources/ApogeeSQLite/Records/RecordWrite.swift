@@ -1,0 +1,91 @@
+import ApogeeStore
+import SQLiteNIO
+
+/// One change set turned into rows and statements: what ``RecordTable`` writes in one transaction.
+struct RecordWrite {
+    /// A record as it will be stored, its columns encoded once.
+    struct Row {
+        var stored: StoredRecord
+        var fields: String
+        var written: String
+        var use: Int64
+
+        var key: CacheKey { stored.record.key }
+    }
+
+    var removesAll: Bool
+    var removals: [CacheKey]
+    var rows: [Row]
+    /// Uses noted since the last write, saved with it.
+    var uses: [CacheKey: Int64]
+
+    /// Encodes the records, each given the next use number from `firstUse`.
+    init(removesAll: Bool, removals: [CacheKey], upserts: [StoredRecord], firstUse: Int64, uses: [CacheKey: Int64]) {
+        self.removesAll = removesAll
+        self.removals = removals
+        self.uses = uses
+        var use = firstUse
+        rows = upserts.map { stored in
+            var stored = stored
+            let fields = stored.fieldsText
+            let written = stored.writtenText
+            stored.size = stored.record.key.rawValue.utf8.count + fields.utf8.count + written.utf8.count
+            defer { use += 1 }
+            return Row(stored: stored, fields: fields, written: written, use: use)
+        }
+    }
+
+    /// The statements, in order: removals first, so a record removed and written again in
+    /// one change set ends up written.
+    func statements(savingUses: Bool) -> [(sql: String, binds: [SQLiteData])] {
+        var statements: [(sql: String, binds: [SQLiteData])] = []
+        if removesAll {
+            statements.append(("DELETE FROM records", []))
+        }
+        for batch in SQLPlaceholders.batches(removals, columns: 1) {
+            statements.append(("DELETE FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))", batch.map { .text($0.rawValue) }))
+        }
+        statements += upsertStatements()
+        if savingUses { statements += useStatements() }
+        return statements
+    }
+
+    private func upsertStatements() -> [(sql: String, binds: [SQLiteData])] {
+        SQLPlaceholders.batches(rows, columns: 5).map { batch in
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(batch.count * 5)
+            for row in batch {
+                binds.append(.text(row.key.rawValue))
+                binds.append(.text(row.fields))
+                binds.append(.text(row.written))
+                binds.append(.integer(row.stored.size))
+                binds.append(.integer(Int(row.use)))
+            }
+            let sql = """
+                INSERT INTO records (key, fields, written, size, used) VALUES \(SQLPlaceholders.rows(batch.count, columns: 5)) \
+                ON CONFLICT (key) DO UPDATE SET fields = excluded.fields, written = excluded.written, \
+                size = excluded.size, used = excluded.used
+                """
+            return (sql, binds)
+        }
+    }
+
+    /// Saves the uses of the records this write leaves alone.
+    private func useStatements() -> [(sql: String, binds: [SQLiteData])] {
+        let written = Set(removals).union(rows.map(\.key))
+        let saved = uses.filter { !written.contains($0.key) }.map { ($0.key, $0.value) }
+        return SQLPlaceholders.batches(saved, columns: 2).map { batch in
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(batch.count * 2)
+            for (key, use) in batch {
+                binds.append(.text(key.rawValue))
+                binds.append(.integer(Int(use)))
+            }
+            let sql = """
+                UPDATE records SET used = uses.column2 FROM (VALUES \(SQLPlaceholders.rows(batch.count, columns: 2))) AS uses \
+                WHERE records.key = uses.column1
+                """
+            return (sql, binds)
+        }
+    }
+}
