@@ -24,9 +24,17 @@ extension RocketReserverSession {
         }
     }
 
+    /// Sends a mutation: durably through the queue when there is a store file (the guess shows
+    /// while it waits), directly otherwise.
+    /// - Returns: The answer, or `nil` when the mutation stays queued for a later command.
+    func send<Mutation: GraphQLMutation>(_ mutation: Mutation, guess: OptimisticResponse<Mutation.Data>) async throws -> GraphQLResult<Mutation.Data>? {
+        guard let queue else { return try await client.perform(mutation: mutation) }
+        return try await performQueued(mutation, queue: queue, optimisticResponse: guess)
+    }
+
     /// Queues a mutation in the store file and waits a moment for the server's answer.
     /// - Returns: The answer, or `nil` when the mutation stays queued for a later command.
-    func performQueued<Mutation: GraphQLMutation>(
+    private func performQueued<Mutation: GraphQLMutation>(
         _ mutation: Mutation,
         queue: MutationQueue,
         optimisticResponse: OptimisticResponse<Mutation.Data>

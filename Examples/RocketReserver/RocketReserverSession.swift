@@ -63,15 +63,8 @@ struct RocketReserverSession {
     }
 
     func book(id: String) async throws {
-        let mutation = BookTripMutation(id: id)
-        let answer: GraphQLResult<BookTripMutation.Data>?
-        if let queue {
-            let guess: OptimisticResponse<BookTripMutation.Data> = ["bookTrips": ["success": true, "launches": [["id": .string(id), "isBooked": true]]]]
-            answer = try await performQueued(mutation, queue: queue, optimisticResponse: guess)
-        } else {
-            answer = try await client.perform(mutation: mutation)
-        }
-        guard let result = answer else { return }
+        let guess: OptimisticResponse<BookTripMutation.Data> = ["bookTrips": ["success": true, "launches": [["id": .string(id), "isBooked": true]]]]
+        guard let result = try await send(BookTripMutation(id: id), guess: guess) else { return }
         try result.throwIfErrors()
         guard let booking = result.data?.bookTrips else { throw ExampleFailure("no booking result") }
         let outcome = booking.success ? "Success!" : "Could not book trip:"
@@ -79,15 +72,8 @@ struct RocketReserverSession {
     }
 
     func cancel(id: String) async throws {
-        let mutation = CancelTripMutation(id: id)
-        let answer: GraphQLResult<CancelTripMutation.Data>?
-        if let queue {
-            let guess: OptimisticResponse<CancelTripMutation.Data> = ["cancelTrip": ["success": true, "launches": [["id": .string(id), "isBooked": false]]]]
-            answer = try await performQueued(mutation, queue: queue, optimisticResponse: guess)
-        } else {
-            answer = try await client.perform(mutation: mutation)
-        }
-        guard let result = answer else { return }
+        let guess: OptimisticResponse<CancelTripMutation.Data> = ["cancelTrip": ["success": true, "launches": [["id": .string(id), "isBooked": false]]]]
+        guard let result = try await send(CancelTripMutation(id: id), guess: guess) else { return }
         try result.throwIfErrors()
         guard let cancellation = result.data?.cancelTrip else { throw ExampleFailure("no cancellation result") }
         let outcome = cancellation.success ? "Trip cancelled." : "Could not cancel trip:"

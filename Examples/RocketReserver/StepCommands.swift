@@ -13,10 +13,11 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let tokens = TokenFile.standard()
         let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: tokens, storePath: store.store)
-        try await session.deliverQueued()
         let token = try await session.login(email: email)
         try tokens.save(token)
         print("Token saved to \(tokens.url.path).")
+        // After the login, so that queued bookings go with the new token.
+        try await session.deliverQueued()
     }
 }
 

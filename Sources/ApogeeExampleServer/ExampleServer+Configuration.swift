@@ -22,6 +22,10 @@ extension ExampleServer {
         public var requiresUploadPreflightHeader: Bool
         /// How much the server logs; quiet by default so tests stay readable.
         public var logLevel: Logger.Level
+        /// The secret that signs RocketReserver session tokens. `nil` (the default) draws a
+        /// random one, so no two servers accept each other's logins; a server started again
+        /// with the same secret accepts the logins of the one before.
+        public var sessionSecret: String?
 
         /// - Parameters:
         ///   - host: the address to listen on.
@@ -30,6 +34,7 @@ extension ExampleServer {
         ///   - rejectsTodoMutations: whether every Todo mutation fails.
         ///   - maximumBodySize: the largest JSON body accepted.
         ///   - requiresUploadPreflightHeader: whether multipart requests need a CSRF-preflight header.
+        ///   - sessionSecret: the secret that signs login tokens; random when `nil`.
         ///   - logLevel: how much the server logs.
         public init(
             host: String = "127.0.0.1",
@@ -38,7 +43,8 @@ extension ExampleServer {
             rejectsTodoMutations: Bool = false,
             maximumBodySize: Int = 16 * 1024 * 1024,
             requiresUploadPreflightHeader: Bool = false,
-            logLevel: Logger.Level = .error
+            logLevel: Logger.Level = .error,
+            sessionSecret: String? = nil
         ) {
             self.host = host
             self.port = port
@@ -47,6 +53,7 @@ extension ExampleServer {
             self.maximumBodySize = maximumBodySize
             self.requiresUploadPreflightHeader = requiresUploadPreflightHeader
             self.logLevel = logLevel
+            self.sessionSecret = sessionSecret
         }
     }
 }

@@ -26,6 +26,12 @@ struct ExampleServerCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    @Option(help: ArgumentHelp(
+        "The secret that signs login tokens.",
+        discussion: "Logins stay valid when the server is started again with the same secret, as a real server's sessions would. An example, not a way to keep secrets."
+    ))
+    var sessionSecret: String = "apogee-example-server"
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard mutationDelayMilliseconds >= 0 else { throw ValidationError("--mutation-delay-ms must not be negative.") }
@@ -39,7 +45,8 @@ struct ExampleServerCommand: AsyncParsableCommand {
                 port: port,
                 mutationDelay: .milliseconds(mutationDelayMilliseconds),
                 rejectsTodoMutations: rejectTodoMutations,
-                logLevel: Logger.Level(rawValue: logLevel) ?? .info
+                logLevel: Logger.Level(rawValue: logLevel) ?? .info,
+                sessionSecret: sessionSecret
             )
         )
         say("RocketReserver: \(server.rocketReserverURL.absoluteString)")

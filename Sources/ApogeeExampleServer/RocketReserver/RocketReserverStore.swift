@@ -16,11 +16,13 @@ actor RocketReserverStore {
     private let launchesByID: [GraphQLID: Launch]
     private var accountsByEmail: [String: Account] = [:]
     private var emailsByID: [GraphQLID: String] = [:]
+    private let tokens: SessionTokens
     private var tripsBookedTotal = 0
     private var tripsBookedListeners: [UUID: AsyncStream<Int?>.Continuation] = [:]
 
-    init(launches: [Launch] = LaunchCatalog.launches) {
+    init(launches: [Launch] = LaunchCatalog.launches, sessionSecret: [UInt8]) {
         self.launches = launches
+        self.tokens = SessionTokens(secret: sessionSecret)
         self.launchesByID = Dictionary(launches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -28,19 +30,17 @@ actor RocketReserverStore {
         launchesByID[id]
     }
 
-    /// Finds or creates the user of `email` and gives its session token.
+    /// Finds or creates the user of `email` and opens a new session for it.
     func login(email: String) -> RocketUser {
         let normalized = email.lowercased()
-        return user(of: account(email: normalized), token: Self.token(email: normalized))
+        return user(of: account(email: normalized), token: tokens.issue(email: normalized))
     }
 
-    /// The user of a session token, or `nil` when the token is not one this server gives.
-    ///
-    /// A valid token whose user this server has not seen (it restarted since the login)
-    /// makes the user again, so a client's saved login, and the mutations it queued while
-    /// the server was down, still work after a restart.
+    /// The user of a session token, or `nil` when this server did not sign it. A signed
+    /// token whose user this server has not seen (it was started again since the login)
+    /// makes the user again.
     func user(token: String) -> RocketUser? {
-        guard let email = Self.email(token: token) else { return nil }
+        guard let email = tokens.email(from: token) else { return nil }
         return user(of: account(email: email), token: token)
     }
 
@@ -127,19 +127,5 @@ actor RocketReserverStore {
 
     private func user(of account: Account, token: String?) -> RocketUser {
         RocketUser(id: account.id, email: account.email, profileImage: account.profileImage, token: token)
-    }
-
-    /// The email, base64-encoded, as the tutorial's own server makes tokens: a session that
-    /// outlives the server process without a database. An example, not a way to do auth.
-    private static func token(email: String) -> String {
-        Data(email.utf8).base64EncodedString()
-    }
-
-    /// The email a token stands for, or `nil` when it is not a token of ``token(email:)``.
-    private static func email(token: String) -> String? {
-        guard let bytes = Data(base64Encoded: token), let email = String(data: bytes, encoding: .utf8),
-              email.contains("@"), email == email.lowercased()
-        else { return nil }
-        return email
     }
 }

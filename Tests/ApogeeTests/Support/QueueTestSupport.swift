@@ -4,30 +4,16 @@ import ApogeeTesting
 import Foundation
 import TodoAPI
 
-/// Holds the server's answer to a queued mutation at the gate named by its idempotency key,
-/// so a test acts while the mutation is in flight: sent, applied by the server, not settled.
-struct IdempotencyKeyGateInterceptor: GraphQLInterceptor {
-    let gates: Gates
-
-    func intercept<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
-        let result = try await next(request)
-        if let key = request.context.idempotencyKey { try await gates.pass(key) }
-        return result
-    }
-}
-
-/// The default chain without retries (the queue retries by itself); with gates, every queued
-/// mutation waits at the gate named by its idempotency key.
+/// The default chain without retries (the queue retries by itself); with gates, the server's
+/// answer to every queued mutation waits at the gate named by its idempotency key, so a test
+/// acts while the mutation is sent and applied but not settled.
 struct QueueGatedProvider: InterceptorProvider {
     let gates: Gates?
 
     func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
         let chain = DefaultInterceptorProvider(retry: nil).interceptors(for: operation)
         guard let gates else { return chain }
-        return chain + [IdempotencyKeyGateInterceptor(gates: gates)]
+        return chain + [GateInterceptor(gates: gates, gateName: { $0.idempotencyKey })]
     }
 }
 

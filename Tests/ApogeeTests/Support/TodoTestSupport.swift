@@ -53,13 +53,15 @@ actor Gates {
 /// the server has done the mutation, and the client settles only when the test says so.
 struct GateInterceptor: GraphQLInterceptor {
     let gates: Gates
+    /// The gate a request waits at, if any: by default the one its context names.
+    var gateName: @Sendable (RequestContext) -> String? = { $0[GateName.self] }
 
     func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
     ) async throws -> GraphQLResult<Operation.Data> {
         let result = try await next(request)
-        if let name = request.context[GateName.self] { try await gates.pass(name) }
+        if let name = gateName(request.context) { try await gates.pass(name) }
         return result
     }
 }
