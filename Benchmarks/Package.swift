@@ -65,5 +65,14 @@ let package = Package(
             exclude: ["apogee.json"],
             plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
+        .executableTarget(
+            name: "SQLiteBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ApogeeSQLite", package: "Apogee"),
+            ],
+            path: "Benchmarks/SQLiteBenchmarks",
+            plugins: benchmarkPlugin
+        ),
     ]
 )

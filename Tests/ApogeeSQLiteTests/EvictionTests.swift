@@ -65,6 +65,26 @@ struct EvictionTests {
         }
     }
 
+    @Test("closing saves the uses read since the last write")
+    func closeSavesUses() async throws {
+        try await TemporaryFolder.with { folder in
+            let configuration = SQLiteStore.Configuration(sizeLimit: 5_000)
+            do {
+                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+                try Self.write("A", "B", "C", "D", to: file.makeNormalizedStore())
+                try file.close()
+            }
+            do {
+                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+                _ = try file.recordSource.record(for: "Item:A")
+                try file.close()
+            }
+            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            try Self.write("E", to: file.makeNormalizedStore())
+            #expect(try Set(file.recordSource.allKeys()) == ["Item:A", "Item:C", "Item:D", "Item:E"])
+        }
+    }
+
     @Test("the roots are never evicted, even when they alone are over the limit")
     func rootsStay() async throws {
         try await TemporaryFolder.with { folder in

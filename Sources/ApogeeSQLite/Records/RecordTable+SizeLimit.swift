@@ -60,3 +60,21 @@ extension RecordTable {
         return (evicted, remaining)
     }
 }
+
+extension RecordTable {
+    /// Saves the uses noted since the last write, so that a store closed after reads keeps
+    /// their order for the next run's evictions.
+    func saveUses() throws {
+        guard sizeLimit != nil else { return }
+        try withState { state in
+            guard !state.pendingUses.isEmpty else { return }
+            let write = RecordWrite(removesAll: false, removals: [], upserts: [], firstUse: state.lastUse + 1, uses: state.pendingUses)
+            try database.withSession { session in
+                try session.transaction {
+                    for statement in write.statements(savingUses: true) { try session.execute(statement.sql, statement.binds) }
+                }
+            }
+            state.pendingUses.removeAll()
+        }
+    }
+}

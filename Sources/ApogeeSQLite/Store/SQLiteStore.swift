@@ -79,9 +79,12 @@ public final class SQLiteStore: Sendable {
 
     /// Closes the file, folding the write-ahead log into it. Every later use of the store, its
     /// record source or its queue storage throws ``SQLiteStoreError/Kind/closed``.
-    /// Closing twice does nothing. The file is also closed when the store is released.
+    /// Closing twice does nothing. The file is also closed when the store is released, but
+    /// only an explicit close saves the record uses read since the last write (which order
+    /// evictions under a size limit) and waits until the file is closed.
     public func close() throws(SQLiteStoreError) {
         do {
+            if database.isOpen { try recordSource.table.saveUses() }
             try database.close()
         } catch {
             throw SQLiteStoreError(error, path: path)
