@@ -186,7 +186,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DurableQueueTests",
-            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "QueueCrashChild"]
+            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "QueueCrashChild", "RocketReserver"]
         ),
         .testTarget(
             name: "ApogeeExampleServerTests",

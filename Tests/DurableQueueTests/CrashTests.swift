@@ -15,7 +15,7 @@ struct CrashTests {
     func survivesRepeatedKills() async throws {
         let directory = try TemporaryDirectory()
         let database = directory.url.appendingPathComponent("queue.sqlite").path
-        let child = try QueueCrashChildProcess.executable()
+        let child = try ChildProcess.executable(named: "QueueCrashChild")
         try await ExampleServer.withServer { server in
             var kills = 0
             var runs = 0
@@ -27,7 +27,7 @@ struct CrashTests {
                 runs += 1
                 #expect(runs <= Self.minimumKills + 20, "the child should finish once it is no longer killed")
                 if runs > Self.minimumKills + 20 { break }
-                let process = try QueueCrashChildProcess(executable: child, arguments: [database, server.todoURL.absoluteString, String(Self.mutationCount)])
+                let process = try ChildProcess(executable: child, arguments: [database, server.todoURL.absoluteString, String(Self.mutationCount)])
                 if kills < Self.minimumKills {
                     // Early kills land while it starts and queues; later ones while it delivers.
                     try await Task.sleep(for: .milliseconds(Int.random(in: 20...250, using: &generator)))

@@ -15,26 +15,30 @@ final class TemporaryDirectory: Sendable {
     }
 }
 
-/// A run of the `QueueCrashChild` executable, which the crash test kills.
-final class QueueCrashChildProcess: @unchecked Sendable {
+/// A run of one of the package's executables: `QueueCrashChild`, which the crash test kills,
+/// or `rocket-reserver`.
+final class ChildProcess: @unchecked Sendable {
     private let process = Process()
+    private let outputPipe = Pipe()
     private let errorPipe = Pipe()
 
-    /// The executable, built beside the test bundle because the tests depend on its target.
-    static func executable() throws -> URL {
+    /// An executable of the package, built beside the test bundle because the tests depend on
+    /// its target.
+    static func executable(named name: String) throws -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("QueueCrashChild")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        throw ChildNotFound(searchedFrom: CommandLine.arguments[0])
+        throw ChildNotFound(name: name, searchedFrom: CommandLine.arguments[0])
     }
 
-    init(executable: URL, arguments: [String]) throws {
+    init(executable: URL, arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = executable
         process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardOutput = outputPipe
         process.standardError = errorPipe
         try process.run()
     }
@@ -61,14 +65,20 @@ final class QueueCrashChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// What the process wrote to standard output, once it has ended.
+    var standardOutput: String {
+        String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// What the process wrote to standard error, once it has ended.
     var standardError: String {
-        String(decoding: errorPipe.fileHandleForReading.availableData, as: UTF8.self)
+        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }
 
-/// The child executable was not found next to the test bundle.
+/// A package executable was not found next to the test bundle.
 struct ChildNotFound: Error, CustomStringConvertible {
+    var name: String
     var searchedFrom: String
-    var description: String { "QueueCrashChild was not found near \(searchedFrom); build the package's tests" }
+    var description: String { "\(name) was not found near \(searchedFrom); build the package's tests" }
 }
