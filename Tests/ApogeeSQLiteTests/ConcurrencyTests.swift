@@ -1,0 +1,39 @@
+import Apogee
+import ApogeeSQLite
+import ApogeeStore
+import Testing
+
+@Suite("One connection shared by the store and the queue, from many tasks", .timeLimit(.minutes(1)))
+struct ConcurrencyTests {
+    @Test("concurrent writes, reads and enqueues all land, each sequence once")
+    func concurrentUse() async throws {
+        try await TemporaryFolder.with { folder in
+            let file = try SQLiteStore(path: folder.file(), configuration: .init(sizeLimit: 10_000_000))
+            let store = file.makeNormalizedStore()
+            let storage = file.mutationQueueStorage
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        if index.isMultiple(of: 2) {
+                            try store.write(data: Launches.details(String(index)), for: Launches.query(String(index)))
+                            #expect(try store.read(Launches.query(String(index))).miss == nil)
+                        } else {
+                            _ = try storage.enqueue(try QueuedMutations.bookTrip(String(index), key: "key-\(index)"))
+                            #expect(try storage.recordAttempt("key-\(index)")?.attempts == 1)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let pending = try storage.pendingMutations()
+            #expect(pending.count == 20)
+            #expect(Set(pending.map(\.sequence)).count == 20)
+            #expect(try store.recordCount() == 1 + 20 * 2 + 1)  // root, a launch and a mission each, one rocket
+            try file.close()
+
+            let reopened = try SQLiteStore(path: folder.file())
+            #expect(try reopened.mutationQueueStorage.pendingMutations() == pending)
+            #expect(try reopened.recordSource.count() == 42)
+        }
+    }
+}
