@@ -5,8 +5,8 @@ import Foundation
 /// hand its ``recordSource`` to a `NormalizedStore` and its ``mutationQueueStorage`` to a
 /// mutation queue. Both share one connection.
 ///
-/// The file is created readable and writable by its owner only (mode 0600), as are SQLite's
-/// `-wal` and `-shm` files beside it. It is used in WAL mode with `synchronous=NORMAL`: a commit
+/// The file is created readable and writable by its owner only (mode 0600), and SQLite gives
+/// its `-wal` and `-shm` files beside it the same mode; a file that already exists keeps its own. It is used in WAL mode with `synchronous=NORMAL`: a commit
 /// survives the process being killed, and a power loss may lose the last commits (see
 /// ``Configuration/synchronous``).
 ///
