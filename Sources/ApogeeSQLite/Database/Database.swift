@@ -21,9 +21,12 @@ final class Database: @unchecked Sendable {
     }
 
     deinit {
-        // SQLiteNIO insists on an explicit close. The future keeps the connection alive until
-        // it has closed; not waiting lets the last reference go on any thread.
-        _ = connection?.close()
+        // SQLiteNIO insists on an explicit close. Waiting for it means the file is closed once
+        // the last reference goes, so it can be moved or opened again at once; on an event
+        // loop, where waiting is not allowed, the future keeps the connection until it closes.
+        guard let connection else { return }
+        let closed = connection.close()
+        if !connection.eventLoop.inEventLoop { try? closed.wait() }
     }
 
     /// Runs `body` with the connection to itself.
