@@ -74,5 +74,17 @@ let package = Package(
             path: "Benchmarks/SQLiteBenchmarks",
             plugins: benchmarkPlugin
         ),
+        .executableTarget(
+            name: "QueueBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ApogeeSQLite", package: "Apogee"),
+                .product(name: "ApogeeExampleServer", package: "Apogee"),
+            ],
+            path: "Benchmarks/QueueBenchmarks",
+            // apogee.json points the code generator at the Todo schema for AddTodo.graphql.
+            exclude: ["apogee.json"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
+        ),
     ]
 )

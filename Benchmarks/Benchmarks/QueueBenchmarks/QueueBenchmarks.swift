@@ -7,7 +7,8 @@ import Foundation
 /// Issue 7: drain 1,000 queued mutations against the example server on loopback.
 ///
 /// Three ways to send the same 1,000 mutations, one after the other, to a fresh server each:
-/// `perform(mutation:)` with no queue (the baseline: the network and the server's work), a
+/// `perform(mutation:)` with an idempotency key and no queue (the baseline: the network and the
+/// server's work, its idempotency ledger included), a
 /// queue in memory (what queueing costs), and a queue in a SQLite file (what durability
 /// costs: each mutation is written before it is sent, counted, and settled).
 let benchmarks: @Sendable () -> Void = {
@@ -25,7 +26,10 @@ let benchmarks: @Sendable () -> Void = {
         closure: { benchmark in
             guard let client = baseline.client else { return benchmark.error("no server") }
             for number in 0..<QueueBench.count {
-                blackHole(try await client.perform(mutation: QueueBench.mutation(number)))
+                // With an idempotency key, as the queue sends them: the server does the same work.
+                var context = RequestContext()
+                context.idempotencyKey = UUID().uuidString
+                blackHole(try await client.perform(mutation: QueueBench.mutation(number), context: context))
             }
         },
         setup: { try await baseline.start() },
