@@ -139,7 +139,14 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ApogeeAPITests", dependencies: ["ApogeeAPI"]),
-        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeStore", "TodoAPI"]),
+        // Operations the store's tests need beyond the examples', generated from a schema of their own.
+        .target(
+            name: "StoreFixtures",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/StoreFixtures",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
+        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeStore", "TodoAPI", "RocketReserverAPI", "StoreFixtures"]),
         .testTarget(
             name: "ApogeeCodegenTests",
             dependencies: ["ApogeeCodegen", "ApogeeAPI", "ApogeeExampleServer", .product(name: "GraphQL", package: "GraphQL")],
@@ -170,9 +177,16 @@ let package = Package(
             path: "Tests/UploadFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
+        // Operations on the RocketReserver schema that the client's tests choose for what they exercise.
+        .target(
+            name: "ClientFixtures",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/ClientFixtures",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
         .testTarget(
             name: "ApogeeTests",
-            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "TodoAPI"]
+            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI"]
         ),
         .testTarget(
             name: "ApogeeSQLiteTests",

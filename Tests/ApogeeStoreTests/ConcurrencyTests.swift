@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeStore
+import StoreFixtures
 import Testing
 
 @Suite("Concurrency")

@@ -1,5 +1,7 @@
 import ApogeeAPI
 import ApogeeStore
+import struct RocketReserverAPI.LaunchTile
+import StoreFixtures
 import Testing
 
 @Suite("Garbage collection")

@@ -1,5 +1,7 @@
 import ApogeeAPI
 import ApogeeStore
+import struct RocketReserverAPI.BookTripMutation
+import StoreFixtures
 import Testing
 
 @Suite("Optimistic layers")

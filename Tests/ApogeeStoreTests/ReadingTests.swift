@@ -1,5 +1,8 @@
 import ApogeeAPI
 import ApogeeStore
+import struct RocketReserverAPI.BookTripMutation
+import struct RocketReserverAPI.LaunchTile
+import StoreFixtures
 import Testing
 
 @Suite("Reading")
@@ -79,12 +82,12 @@ struct ReadingTests {
         let search = try #require(try store.read(SearchQuery(text: "x")).value?.search)
         #expect(search.count == 3)
         #expect(search[0].asLaunch?.site == "KSC")
-        #expect(search[0].nodeID?.id == "1")
+        #expect(search[0].fragments.nodeID?.id == "1")
         #expect(search[0].asRocket == nil)
         #expect(search[1].asRocket?.name == "Falcon 9")
-        #expect(search[1].nodeID?.id == "r1")
+        #expect(search[1].fragments.nodeID?.id == "r1")
         #expect(search[2].__typename == "Mission")
-        #expect(search[2].nodeID == nil)
+        #expect(search[2].fragments.nodeID == nil)
         #expect(search == (try SearchQuery.Data(json: data)).search)
     }
 

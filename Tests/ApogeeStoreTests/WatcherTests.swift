@@ -1,5 +1,8 @@
 import ApogeeAPI
 import ApogeeStore
+import struct RocketReserverAPI.BookTripMutation
+import struct RocketReserverAPI.LaunchTile
+import StoreFixtures
 import Testing
 
 @Suite("Watchers")

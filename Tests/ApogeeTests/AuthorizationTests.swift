@@ -1,5 +1,6 @@
 import Apogee
 import ApogeeExampleServer
+import ClientFixtures
 import Foundation
 import Testing
 

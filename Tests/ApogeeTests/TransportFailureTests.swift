@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import ApogeeTesting
+import ClientFixtures
 import Foundation
 import Testing
 

@@ -1,4 +1,7 @@
-// Hand-written in the shape code generation emits.
+// Hand-written in the shape code generation emits, but without one thing it always adds: code
+// generation selects `__typename` in every fragment, even one on `Query`, while this test is about
+// a root record that has no `__typename`. The other operations of these tests are generated in
+// Tests/StoreFixtures.
 import ApogeeAPI
 
 /// `query Totals { ...Totals }` with `fragment Totals on Query { totalLaunches }`: a fragment
