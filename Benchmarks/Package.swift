@@ -30,13 +30,16 @@ let package = Package(
                 .product(name: "ApogeeExampleServer", package: "Apogee"),
             ],
             path: "Benchmarks/ClientBenchmarks",
-            plugins: benchmarkPlugin
+            // apogee.json generates RocketReserverAPI's Login.graphql against the example schema.
+            exclude: ["apogee.json"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
         .executableTarget(
             name: "StoreBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ApogeeStore", package: "Apogee"),
+                "LaunchOperations",
             ],
             path: "Benchmarks/StoreBenchmarks",
             // apogee.json points the code generator at the shared GitHub schema and operation,
@@ -51,7 +54,9 @@ let package = Package(
                 .product(name: "ApogeeStore", package: "Apogee"),
             ],
             path: "Benchmarks/OptimisticBenchmarks",
-            plugins: benchmarkPlugin
+            // apogee.json points the code generator at the benchmark's own small to-do schema.
+            exclude: ["apogee.json", "schema.graphqls"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
         .executableTarget(
             name: "UploadBenchmarks",
@@ -72,7 +77,18 @@ let package = Package(
                 .product(name: "ApogeeSQLite", package: "Apogee"),
             ],
             path: "Benchmarks/SQLiteBenchmarks",
-            plugins: benchmarkPlugin
+            // apogee.json points the code generator at the example server's RocketReserver schema.
+            exclude: ["apogee.json"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
+        ),
+        // Launch operations of StoreBenchmarks, generated against the RocketReserver schema in a
+        // target of their own: StoreBenchmarks' apogee.json names the GitHub schema.
+        .target(
+            name: "LaunchOperations",
+            dependencies: [.product(name: "ApogeeAPI", package: "Apogee")],
+            path: "Fixtures/LaunchOperations",
+            exclude: ["apogee.json"],
+            plugins: [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
         .executableTarget(
             name: "QueueBenchmarks",

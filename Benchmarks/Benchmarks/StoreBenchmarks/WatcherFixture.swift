@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeStore
+import LaunchOperations
 
 /// A store with one watcher per launch, and the means to change one launch and wait until
 /// its watcher has the new data.
