@@ -13,6 +13,7 @@ extension RecordTable {
             } else {
                 guard let found = try load([key], into: &state)[key] else { return nil }
                 stored = found
+                try prefetchReferences(of: found, into: &state)
             }
             noteUse(of: key, in: &state)
             return expiry.isEmpty ? stored.record : expiry.fresh(stored, now: nowMilliseconds)
@@ -42,6 +43,7 @@ extension RecordTable {
         var found = [CacheKey: StoredRecord](minimumCapacity: unique.count)
         try database.withSession { session in
             for batch in SQLPlaceholders.batches(unique, columns: 1) {
+                state.fileReads += 1
                 let rows = try session.rows(
                     "SELECT key, fields, written, size FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))",
                     batch.map { .text($0.rawValue) }

@@ -21,6 +21,8 @@ final class RecordTable: @unchecked Sendable {
         var lastUse: Int64 = 0
         /// The bytes of every row, kept only when there is a size limit.
         var totalSize = 0
+        /// How many statements have read records from the file: what prefetching saves.
+        var fileReads = 0
     }
 
     let database: Database

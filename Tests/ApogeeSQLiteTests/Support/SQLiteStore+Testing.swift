@@ -17,4 +17,14 @@ extension SQLiteStore {
     func trackedTotalSize() throws -> Int {
         try recordSource.table.withState { $0.totalSize }
     }
+
+    /// How many statements have read records from the file so far.
+    func fileReads() throws -> Int {
+        try recordSource.table.withState { $0.fileReads }
+    }
+
+    /// How many records the record source holds in memory.
+    func recordsInMemory() throws -> Int {
+        try recordSource.table.withState { $0.loaded.count }
+    }
 }
