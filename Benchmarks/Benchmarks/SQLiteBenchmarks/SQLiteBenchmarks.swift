@@ -10,7 +10,9 @@ import SQLiteNIO
 /// - merge 1,000 records into the SQLite store in one transaction, against the same change set
 ///   in memory and the same rows inserted with SQLiteNIO directly;
 /// - load 100 records by key from the file (a fresh source) and from the memory layer, against
-///   the in-memory source and the same rows selected with SQLiteNIO directly.
+///   the in-memory source and the same rows selected with SQLiteNIO directly;
+/// - read a 1,000-launch page back into typed data from a freshly opened file, against the
+///   same read from a store in memory.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -21,6 +23,47 @@ let benchmarks: @Sendable () -> Void = {
 
     mergeBenchmarks()
     loadBenchmarks()
+    readBenchmarks()
+}
+
+/// Reading the 1,000-launch page back into typed data: what an app does at launch with a
+/// cache kept on disk.
+func readBenchmarks() {
+    let populated = Box<ScratchFolder>()
+    let setUp: @Sendable () throws -> Void = {
+        let folder = try ScratchFolder()
+        let file = try SQLiteStore(path: folder.databasePath)
+        try file.makeNormalizedStore().write(data: LaunchRecords.response, for: LaunchPageQuery())
+        try file.close()
+        populated.value = folder
+    }
+    let tearDown: @Sendable () -> Void = {
+        populated.value?.remove()
+        populated.value = nil
+    }
+
+    Benchmark("Read a 1,000-launch page into typed Data: NormalizedStore in memory (baseline)") { benchmark in
+        let store = NormalizedStore()
+        try store.write(data: LaunchRecords.response, for: LaunchPageQuery())
+        benchmark.startMeasurement()
+        blackHole(try store.read(LaunchPageQuery()).result.get())
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark(
+        "Read a 1,000-launch page into typed Data: NormalizedStore over SQLite, from the file (fresh store)",
+        closure: { benchmark in
+            guard let folder = populated.value else { return }
+            let file = try SQLiteStore(path: folder.databasePath)
+            let store = file.makeNormalizedStore()
+            benchmark.startMeasurement()
+            blackHole(try store.read(LaunchPageQuery()).result.get())
+            benchmark.stopMeasurement()
+            try file.close()
+        },
+        setup: setUp,
+        teardown: tearDown
+    )
 }
 
 /// Merging 1,000 new launch records, each sample into an empty file.
