@@ -2,9 +2,9 @@ import ApogeeAPI
 
 extension Array where Element == Selection {
     /// Whether the client-only `__id` field is selected anywhere in these selections, nested
-    /// fields and fragments included: only then must a server result be read back from the
-    /// store to carry record keys, which the server never sends.
-    public var selectsClientID: Bool {
+    /// fields and fragments included: only then does a write note the record keys that a
+    /// server result lacks (``CacheChanges/clientIDs``).
+    var selectsClientID: Bool {
         contains { selection in
             switch selection {
             case .field(let field):
