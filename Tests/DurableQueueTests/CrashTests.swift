@@ -10,6 +10,7 @@ import Testing
 struct CrashTests {
     static let mutationCount = 300
     static let minimumKills = 20
+    static let maximumRuns = 80
 
     @Test("Killed with SIGKILL at random moments 20 times and more, the queue applies every mutation exactly once, in order")
     func survivesRepeatedKills() async throws {
@@ -21,32 +22,47 @@ struct CrashTests {
             var runs = 0
             // How many mutations the server had applied at each kill.
             var appliedAtKills: [Int] = []
+            // Kills of a run that delivered something: the kills that land mid-delivery.
+            var killsWhileDelivering = 0
+            // When a run is killed before it delivers anything (a slow start), the next runs
+            // get longer, so that kills keep landing while mutations are delivered.
+            var longestDelay = 250
+            // Raised when the child finishes before it was killed enough: a fast machine gets
+            // more mutations to deliver, so kills still land mid-delivery.
+            var count = Self.mutationCount
             var finished = false
             var generator = SystemRandomNumberGenerator()
             while !finished {
                 runs += 1
-                #expect(runs <= Self.minimumKills + 20, "the child should finish once it is no longer killed")
-                if runs > Self.minimumKills + 20 { break }
-                let process = try ChildProcess(executable: child, arguments: [database, server.todoURL.absoluteString, String(Self.mutationCount)])
-                if kills < Self.minimumKills {
-                    // Early kills land while it starts and queues; later ones while it delivers.
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 20...250, using: &generator)))
+                #expect(runs <= Self.maximumRuns, "the child should finish once it is no longer killed")
+                if runs > Self.maximumRuns { break }
+                let appliedBefore = server.appliedIdempotencyKeys.count
+                let process = try ChildProcess(executable: child, arguments: [database, server.todoURL.absoluteString, String(count)])
+                if kills < Self.minimumKills || killsWhileDelivering < Self.minimumKills / 2 {
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 20...longestDelay, using: &generator)))
                     if process.kill() {
                         kills += 1
-                        appliedAtKills.append(server.appliedIdempotencyKeys.count)
+                        let applied = server.appliedIdempotencyKeys.count
+                        appliedAtKills.append(applied)
+                        if applied > appliedBefore, applied < count {
+                            killsWhileDelivering += 1
+                        } else if applied == appliedBefore {
+                            longestDelay = min(longestDelay + 100, 1_000)
+                        }
                         continue
                     }
                 }
                 let status = try await process.waitForExit(limit: .seconds(60))
                 #expect(status == 0, "the child failed: \(process.standardError)")
-                finished = status == 0
+                guard status == 0 else { break }
+                finished = kills >= Self.minimumKills && killsWhileDelivering >= Self.minimumKills / 2
+                if !finished { count += Self.mutationCount }
             }
             #expect(kills >= Self.minimumKills)
             // The kills must land while mutations are delivered, not only before or after.
-            let midDelivery = appliedAtKills.filter { (1..<Self.mutationCount).contains($0) }
-            #expect(midDelivery.count >= Self.minimumKills / 2, "applied at each kill: \(appliedAtKills)")
+            #expect(killsWhileDelivering >= Self.minimumKills / 2, "applied at each kill: \(appliedAtKills)")
 
-            let expected = (1...Self.mutationCount).map { "crash-\($0)" }
+            let expected = (1...count).map { "crash-\($0)" }
             let applied = server.appliedIdempotencyKeys.filter { $0.hasPrefix("crash-") }
             // None lost, none applied twice, and in the order queued.
             #expect(applied.count == expected.count)
@@ -56,7 +72,7 @@ struct CrashTests {
             let persistence = try SQLiteStore(path: database)
             #expect(try persistence.mutationQueueStorage.pendingMutations().isEmpty)
             let sent = server.requestCount(operationName: "AddTodo")
-            print("crash test: \(kills) kills in \(runs) runs; \(applied.count) mutations applied once each from \(sent) requests; applied at each kill: \(appliedAtKills)")
+            print("crash test: \(kills) kills (\(killsWhileDelivering) while delivering) in \(runs) runs; \(applied.count) mutations applied once each from \(sent) requests; applied at each kill: \(appliedAtKills)")
         }
     }
 }
