@@ -12,8 +12,8 @@ struct OfflineDeliveryTests {
     func deliveredByTheNextRun() async throws {
         let directory = try TemporaryDirectory()
         let database = directory.url.appendingPathComponent("offline.sqlite").path
-        let port = try await ExampleServer.withServer { $0.port }
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/todo/graphql"))
+        let down = try ReservedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(down.port)/todo/graphql"))
         let texts = ["Offline one", "Offline two", "Offline three"]
 
         // The first run: the server is down.
@@ -40,7 +40,7 @@ struct OfflineDeliveryTests {
         }
 
         // The next run, on the same file, reaches the server.
-        try await ExampleServer.withServer(configuration: .init(port: port)) { (server: ExampleServer) async throws in
+        try await ExampleServer.withServer(configuration: .init(port: down.release())) { (server: ExampleServer) async throws in
             let persistence = try SQLiteStore(path: database)
             let queue = MutationQueue(
                 client: ApogeeClient(url: server.todoURL, store: persistence.makeNormalizedStore()),

@@ -27,12 +27,14 @@ struct RocketReserverStoreTests {
             _ = try await run(["login", "--email", "offline@example.com"], endpoint: server.rocketReserverURL)
             return (server.port, server.rocketReserverURL)
         }
+        // The server is down, and its port stays free for its return.
+        let down = try ReservedPort(port: port)
 
         let queued = try await run(["book", "25"], endpoint: endpoint)
         #expect(queued.contains("queued"), "\(queued)")
 
         var serverConfiguration = configuration
-        serverConfiguration.port = port
+        serverConfiguration.port = down.release()
         try await ExampleServer.withServer(configuration: serverConfiguration) { server in
             let delivered = try await run(["launches", "--page-size", "1"], endpoint: server.rocketReserverURL)
             #expect(delivered.contains("BookTrip 25: Trips booked successfully"), "\(delivered)")

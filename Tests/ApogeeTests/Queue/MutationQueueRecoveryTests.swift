@@ -11,9 +11,9 @@ import UploadFixtures
 struct MutationQueueRecoveryTests {
     @Test("While the server is down mutations stay queued with backoff; they are delivered in order once it is back")
     func deliveredWhenServerComesBack() async throws {
-        let port = try await ExampleServer.withServer { $0.port }
-        // Nothing listens on `port` now: every attempt fails to connect.
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/todo/graphql"))
+        // Nothing listens on the port: every attempt fails to connect.
+        let down = try ReservedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(down.port)/todo/graphql"))
         let sleeper = BriefSleeper()
         let queue = MutationQueue(
             client: ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
@@ -31,7 +31,7 @@ struct MutationQueueRecoveryTests {
         // Only the head is tried: the others wait their turn.
         #expect(waiting[1].attempts == 0)
 
-        try await ExampleServer.withServer(configuration: .init(port: port)) { (server: ExampleServer) async throws in
+        try await ExampleServer.withServer(configuration: .init(port: down.release())) { (server: ExampleServer) async throws in
             for handle in handles { #expect(try await handle.result().errors == nil) }
             #expect(server.appliedIdempotencyKeys == ["offline-1", "offline-2", "offline-3"])
         }
@@ -40,10 +40,10 @@ struct MutationQueueRecoveryTests {
     @Test("After a restart a waiting mutation shows its guess again until it is delivered")
     func guessRestoredAfterRestart() async throws {
         let storage = InMemoryMutationQueueStorage()
-        let deadPort = try await ExampleServer.withServer { $0.port }
+        let down = try ReservedPort()
         try await withServer { server in
             let offline = MutationQueue(
-                client: ApogeeClient(url: try #require(URL(string: "http://127.0.0.1:\(deadPort)/todo/graphql"))),
+                client: ApogeeClient(url: try #require(URL(string: "http://127.0.0.1:\(down.port)/todo/graphql"))),
                 storage: storage,
                 configuration: .init(sleeper: BriefSleeper())
             )
