@@ -28,8 +28,9 @@ public final class ReservedPort: Sendable {
         let descriptor = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw ExampleServerError.portReservationFailed("socket() failed, errno \(errno)") }
-        var reuse: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        // No SO_REUSEADDR: with it, Linux may give the same port to another server binding
+        // port 0 with SO_REUSEADDR (as NIO does), since a bound socket that does not listen is
+        // no conflict; without it, the port is this socket's alone.
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
