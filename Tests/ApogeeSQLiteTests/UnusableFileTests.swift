@@ -64,12 +64,12 @@ struct UnusableFileTests {
                 try file.close()
             }
             let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
-            #expect(error.kind == .newerVersion(found: 99, supported: 1))
+            #expect(error.kind == .newerVersion(found: 99, supported: 2))
             #expect(error.description.contains("schema version 99"))
 
             let file = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
             #expect(file.setAsidePath != nil)
-            #expect(try file.integer("PRAGMA user_version") == 1)
+            #expect(try file.integer("PRAGMA user_version") == 2)
         }
     }
 

@@ -81,13 +81,10 @@ public final class SQLiteMutationQueueStorage: MutationQueueStorage {
         }
     }
 
-    /// Removes a mutation and records its outcome, in one transaction.
+    /// Records a mutation's outcome, which takes it out of the queue in the same statement.
     public func settle(_ idempotencyKey: String, outcome: MutationOutcome) throws {
         try withSession { session in
-            try session.transaction {
-                try session.execute("DELETE FROM mutations WHERE idempotency_key = ?", [.text(idempotencyKey)])
-                try Self.record(outcome, of: idempotencyKey, in: session)
-            }
+            try Self.record(outcome, of: idempotencyKey, in: session)
         }
     }
 

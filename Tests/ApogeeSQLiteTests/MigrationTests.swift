@@ -1,0 +1,30 @@
+import Apogee
+import ApogeeSQLite
+import Testing
+
+@Suite("Schema migrations")
+struct MigrationTests {
+    @Test("a file of schema version 1 is brought up to date on opening, its queue kept and settling as before")
+    func versionOneIsMigrated() async throws {
+        try await TemporaryFolder.with { folder in
+            let queued = try QueuedMutations.bookTrip("25", key: "from version 1")
+            do {
+                let file = try SQLiteStore(path: folder.file())
+                _ = try file.mutationQueueStorage.enqueue(queued)
+                // Back to what version 1 made: without the triggers that settle in one statement.
+                try file.sql("DROP TRIGGER mutation_settled")
+                try file.sql("DROP TRIGGER mutation_settled_again")
+                try file.sql("PRAGMA user_version = 1")
+                try file.close()
+            }
+            let file = try SQLiteStore(path: folder.file())
+            #expect(try file.integer("PRAGMA user_version") == 2)
+            #expect(try file.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'mutation_settled%'") == 2)
+            let storage = file.mutationQueueStorage
+            #expect(try storage.pendingMutations().map(\.idempotencyKey) == ["from version 1"])
+            try storage.settle("from version 1", outcome: .delivered(response: ["data": ["bookTrips": ["success": true]]]))
+            #expect(try storage.pendingMutations().isEmpty)
+            #expect(try storage.outcome(of: "from version 1") == .delivered(response: ["data": ["bookTrips": ["success": true]]]))
+        }
+    }
+}
