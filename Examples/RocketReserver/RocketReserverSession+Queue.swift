@@ -10,6 +10,14 @@ extension RocketReserverSession {
     /// How long a command waits for the server before leaving its mutations queued.
     static let deliveryWait: Duration = .seconds(3)
 
+    /// The session of a step subcommand, with the saved token, once it has sent what earlier
+    /// commands left queued in the store file.
+    static func forStep(_ endpoint: EndpointOptions, _ store: StoreOptions) async throws -> RocketReserverSession {
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        try await session.deliverQueued()
+        return session
+    }
+
     /// Sends what earlier runs left queued in the store file, and says what became of it.
     func deliverQueued() async throws {
         guard let queue else { return }

@@ -31,8 +31,7 @@ struct LaunchesCommand: AsyncParsableCommand {
     @Option(help: "The cursor of the previous page.") var after: String?
 
     func run() async throws {
-        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
-        try await session.deliverQueued()
+        let session = try await RocketReserverSession.forStep(endpoint, store)
         try await session.listLaunches(pageSize: pageSize, after: after)
     }
 }
@@ -46,8 +45,7 @@ struct LaunchCommand: AsyncParsableCommand {
     @Argument(help: "The launch's ID.") var id: String
 
     func run() async throws {
-        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
-        try await session.deliverQueued()
+        let session = try await RocketReserverSession.forStep(endpoint, store)
         try await session.showLaunch(id: id)
     }
 }
@@ -61,8 +59,7 @@ struct BookCommand: AsyncParsableCommand {
     @Argument(help: "The launch's ID.") var id: String
 
     func run() async throws {
-        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
-        try await session.deliverQueued()
+        let session = try await RocketReserverSession.forStep(endpoint, store)
         try await session.book(id: id)
     }
 }
@@ -76,8 +73,7 @@ struct CancelCommand: AsyncParsableCommand {
     @Argument(help: "The launch's ID.") var id: String
 
     func run() async throws {
-        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
-        try await session.deliverQueued()
+        let session = try await RocketReserverSession.forStep(endpoint, store)
         try await session.cancel(id: id)
     }
 }

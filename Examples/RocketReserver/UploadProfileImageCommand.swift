@@ -16,8 +16,7 @@ struct UploadProfileImageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = URL(fileURLWithPath: path)
-        let session = try RocketReserverSession(endpoint: try endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
-        try await session.deliverQueued()
+        let session = try await RocketReserverSession.forStep(endpoint, store)
         try await session.uploadProfileImage(url, mimeType: mimeType ?? ProfileImage.mimeType(of: url))
     }
 }

@@ -59,7 +59,7 @@ public final class ExampleServer: Sendable {
             maximumBodySize: configuration.maximumBodySize,
             requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader
         )
-        let rocketReserverStore = RocketReserverStore(sessionSecret: configuration.sessionSecret.map { Array($0.utf8) } ?? randomSecret())
+        let rocketReserverStore = RocketReserverStore(sessionSecret: configuration.sessionSecret.map { Array($0.utf8) } ?? SessionTokens.randomBytes(32))
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)
         let endpoints = try makeEndpoints(rocketReserverStore: rocketReserverStore, todoStore: todoStore, uploadStorage: services.uploads)
         var logger = Logger(label: "ApogeeExampleServer")
@@ -128,10 +128,4 @@ public final class ExampleServer: Sendable {
         deadline.cancel()
         services.uploads.removeAll()
     }
-}
-
-/// 32 random bytes: a server's own session secret when none is configured.
-private func randomSecret() -> [UInt8] {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
 }

@@ -16,15 +16,6 @@ struct OptimisticMutationTests {
         .data(.init(renameTodo: .init(todo: .init(id: id, text: text))))
     }
 
-    static func toggle(_ id: String, complete: Bool) -> ChangeTodoStatusMutation {
-        ChangeTodoStatusMutation(input: .init(complete: complete, id: id, userId: "me"))
-    }
-
-    /// The guide's optimistic response, as a JSON object.
-    static func toggleGuess(_ id: String, complete: Bool) -> OptimisticResponse<ChangeTodoStatusMutation.Data> {
-        ["changeTodoStatus": ["todo": ["id": .string(id), "complete": .bool(complete)]]]
-    }
-
     @Test("the guess shows before the server answers; the answer replaces it in one notification")
     func guessThenAnswer() async throws {
         try await withServer { server in
@@ -71,8 +62,8 @@ struct OptimisticMutationTests {
 
             let task = Task {
                 try await fixture.client.perform(
-                    mutation: Self.toggle(locked.id, complete: true),
-                    optimisticResponse: Self.toggleGuess(locked.id, complete: true),
+                    mutation: toggle(locked.id, complete: true),
+                    optimisticResponse: toggleGuess(locked.id, complete: true),
                     context: .gate("locked")
                 )
             }
@@ -122,7 +113,7 @@ struct OptimisticMutationTests {
             var rows = client.store.watch(TodoRow.self, key: CacheKey("Todo:" + todo.id)).makeAsyncIterator()
             #expect(try await rows.nextValue().get().complete == false)
             await #expect(throws: ApogeeError.self) {
-                try await client.perform(mutation: Self.toggle(todo.id, complete: true), optimisticResponse: Self.toggleGuess(todo.id, complete: true))
+                try await client.perform(mutation: toggle(todo.id, complete: true), optimisticResponse: toggleGuess(todo.id, complete: true))
             }
             #expect(try client.store.todoRow(todo.id).complete == false)
             #expect(client.store.optimisticLayerIDs.isEmpty)
@@ -139,7 +130,7 @@ struct OptimisticMutationTests {
             let todo = try fixture.todo(1)
             server.enqueueFault(.htmlErrorPage(status: 502))
             await #expect(throws: ApogeeError.self) {
-                try await fixture.client.perform(mutation: Self.toggle(todo.id, complete: true), optimisticResponse: Self.toggleGuess(todo.id, complete: true))
+                try await fixture.client.perform(mutation: toggle(todo.id, complete: true), optimisticResponse: toggleGuess(todo.id, complete: true))
             }
             #expect(try fixture.client.store.todoRow(todo.id).complete == false)
             #expect(fixture.client.store.optimisticLayerIDs.isEmpty)
@@ -156,7 +147,7 @@ struct OptimisticMutationTests {
             server.setMutationDelay(.seconds(30))
             let requestsBefore = server.requestCount
             let task = Task {
-                try await fixture.client.perform(mutation: Self.toggle(todo.id, complete: true), optimisticResponse: Self.toggleGuess(todo.id, complete: true))
+                try await fixture.client.perform(mutation: toggle(todo.id, complete: true), optimisticResponse: toggleGuess(todo.id, complete: true))
             }
             try await server.waitForRequests(requestsBefore + 1)
             #expect(try store.todoRow(todo.id).complete == true)
@@ -178,8 +169,8 @@ struct OptimisticMutationTests {
             let todo = try fixture.todo(1)
             let a = Task {
                 try await fixture.client.perform(
-                    mutation: Self.toggle(todo.id, complete: true),
-                    optimisticResponse: Self.toggleGuess(todo.id, complete: true),
+                    mutation: toggle(todo.id, complete: true),
+                    optimisticResponse: toggleGuess(todo.id, complete: true),
                     context: .gate("A")
                 )
             }

@@ -26,6 +26,12 @@ struct GraphQLResponseBody: Sendable {
         guard let object = json.objectValue else {
             throw .notAGraphQLResponse("the top level is \(json.kindDescription), not an object")
         }
+        try self.init(object: object)
+    }
+
+    /// Reads a GraphQL response already parsed into a JSON object: one from the network, or
+    /// one a durable queue stored as a mutation's outcome.
+    init(object: JSONObject) throws(InvalidResponseReason) {
         guard object["data"] != nil || object["errors"] != nil else {
             throw .notAGraphQLResponse("it has neither 'data' nor 'errors'")
         }

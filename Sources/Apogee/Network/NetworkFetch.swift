@@ -15,7 +15,7 @@ struct NetworkFetch: Sendable {
 
     /// Decodes the data of a response. When `data` does not fit the types, the error says
     /// where, and carries the response's GraphQL errors, which often explain why.
-    static func result<Data: RootSelectionSet>(of body: GraphQLResponseBody, httpResponse: HTTPResponse, as type: Data.Type) throws -> GraphQLResult<Data> {
+    static func result<Data: RootSelectionSet>(of body: GraphQLResponseBody, httpResponse: HTTPResponse?, as type: Data.Type) throws -> GraphQLResult<Data> {
         var data: Data?
         if let json = body.data {
             do {

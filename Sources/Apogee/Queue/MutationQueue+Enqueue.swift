@@ -29,7 +29,7 @@ extension MutationQueue {
         optimisticUpdater: StoreUpdater<Mutation.Data>? = nil,
         updater: StoreUpdater<Mutation.Data>? = nil
     ) throws -> QueuedMutationHandle<Mutation> {
-        guard !InputValue.object(mutation.variables).containsUploads else {
+        guard !InputValue.object(mutation.variables).containsUpload else {
             throw MutationQueueError.uploadsCannotBeQueued(operationName: Mutation.operationName)
         }
         if kinds[Mutation.operationName] == nil { kinds[Mutation.operationName] = QueuedMutationKind(Mutation.self) }
@@ -111,17 +111,5 @@ extension MutationQueue {
         // Removing a layer fails only when a persistent record source fails; the layer is gone
         // from what readers see either way.
         _ = try? client.store.removeOptimisticLayer(layer)
-    }
-}
-
-extension InputValue {
-    /// Whether a file upload is anywhere in the value.
-    var containsUploads: Bool {
-        switch self {
-        case .json: false
-        case .upload: true
-        case .list(let values): values.contains { $0.containsUploads }
-        case .object(let fields): fields.contains { $0.value.containsUploads }
-        }
     }
 }

@@ -35,9 +35,14 @@ extension MutationOutcome {
     func result<Data: RootSelectionSet>(as type: Data.Type) throws -> GraphQLResult<Data> {
         switch self {
         case .delivered(let response):
-            let errors = try response["errors"]?.arrayValue?.map { try GraphQLError(json: $0) }
-            let data = try response["data"]?.objectValue.map { try Data(json: $0) }
-            return GraphQLResult(data: data, errors: errors)
+            // Decoded as a response from the network is, with the same errors for a bad one.
+            let body: GraphQLResponseBody
+            do {
+                body = try GraphQLResponseBody(object: response)
+            } catch {
+                throw MutationQueueError.failed(reason: "the stored answer is not a GraphQL response: \(error)")
+            }
+            return try NetworkFetch.result(of: body, httpResponse: nil, as: Data.self)
         case .failed(let reason):
             throw MutationQueueError.failed(reason: reason)
         case .cancelled:

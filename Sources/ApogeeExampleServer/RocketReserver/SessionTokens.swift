@@ -17,9 +17,7 @@ struct SessionTokens: Sendable {
 
     /// A new token for `email`: a fresh nonce makes every login's token different.
     func issue(email: String) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let nonce = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let payload = Self.base64URL(Array(email.utf8)) + "." + Self.base64URL(nonce)
+        let payload = Self.base64URL(Array(email.utf8)) + "." + Self.base64URL(Self.randomBytes(16))
         return payload + "." + Self.base64URL(signature(of: payload))
     }
 
@@ -34,6 +32,12 @@ struct SessionTokens: Sendable {
         // Compared in constant time: the example should not teach a timing leak.
         guard signature.count == expected.count, zip(signature, expected).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else { return nil }
         return email
+    }
+
+    /// `count` random bytes: a token's nonce, or a server's own secret when none is configured.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// HMAC-SHA256 (RFC 2104) of the payload under the secret.

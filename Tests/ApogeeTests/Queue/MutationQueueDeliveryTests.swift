@@ -17,7 +17,7 @@ struct MutationQueueDeliveryTests {
             let todo = try fixture.todo(1)
             #expect(!todo.complete)
 
-            let handle = try await queue.enqueue(toggle(todo.id, complete: true), idempotencyKey: "toggle-1", optimisticResponse: toggled(todo.id, complete: true))
+            let handle = try await queue.enqueue(toggle(todo.id, complete: true), idempotencyKey: "toggle-1", optimisticResponse: toggleGuess(todo.id, complete: true))
             #expect(try queue.client.store.todoRow(todo.id).complete)
             await gates.waitForArrival("toggle-1")
             #expect(try await queue.pendingMutations().map(\.id) == ["toggle-1"])
@@ -84,7 +84,7 @@ struct MutationQueueDeliveryTests {
             let queue = server.todoQueue()
             let fixture = try await TodoFixture(client: queue.client)
             let locked = try #require(fixture.list.rows.first { $0.text.contains("locked") })
-            let handle = try await queue.enqueue(toggle(locked.id, complete: !locked.complete), optimisticResponse: toggled(locked.id, complete: !locked.complete))
+            let handle = try await queue.enqueue(toggle(locked.id, complete: !locked.complete), optimisticResponse: toggleGuess(locked.id, complete: !locked.complete))
             #expect(try queue.client.store.todoRow(locked.id).complete == !locked.complete)
 
             let result = try await handle.result()
@@ -107,7 +107,7 @@ struct MutationQueueDeliveryTests {
             let fixture = try await TodoFixture(client: queue.client)
             let todo = try fixture.todo(0)
             server.enqueueFault(.rawBody("{\"data\": "))
-            let handle = try await queue.enqueue(toggle(todo.id, complete: !todo.complete), optimisticResponse: toggled(todo.id, complete: !todo.complete))
+            let handle = try await queue.enqueue(toggle(todo.id, complete: !todo.complete), optimisticResponse: toggleGuess(todo.id, complete: !todo.complete))
             await #expect(throws: ApogeeError.self) { try await handle.result() }
             #expect(try queue.client.store.todoRow(todo.id).complete == todo.complete)
             guard case .failed? = try queue.storage.outcome(of: handle.id) else {

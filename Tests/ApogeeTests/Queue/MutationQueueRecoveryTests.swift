@@ -48,7 +48,7 @@ struct MutationQueueRecoveryTests {
                 configuration: .init(sleeper: BriefSleeper())
             )
             let todo = try await TodoFixture(client: server.todoClient()).todo(1)
-            try await offline.enqueue(toggle(todo.id, complete: true), idempotencyKey: "survivor", optimisticResponse: toggled(todo.id, complete: true))
+            try await offline.enqueue(toggle(todo.id, complete: true), idempotencyKey: "survivor", optimisticResponse: toggleGuess(todo.id, complete: true))
             while storage.pendingMutations().first?.lastError == nil { try await Task.sleep(for: .milliseconds(5)) }
             // The process dies while the server cannot be reached.
             await offline.stop()
@@ -120,7 +120,7 @@ struct MutationQueueRecoveryTests {
             let fixture = try await TodoFixture(client: queue.client)
             let (head, next) = (try fixture.todo(0), try fixture.todo(1))
             let sent = try await queue.enqueue(toggle(head.id, complete: !head.complete), idempotencyKey: "sent")
-            let waiting = try await queue.enqueue(toggle(next.id, complete: !next.complete), idempotencyKey: "waiting", optimisticResponse: toggled(next.id, complete: !next.complete))
+            let waiting = try await queue.enqueue(toggle(next.id, complete: !next.complete), idempotencyKey: "waiting", optimisticResponse: toggleGuess(next.id, complete: !next.complete))
             await gates.waitForArrival("sent")
             #expect(try queue.client.store.todoRow(next.id).complete == !next.complete)
 

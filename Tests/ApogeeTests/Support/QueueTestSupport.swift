@@ -46,13 +46,3 @@ extension ExampleServer {
         )
     }
 }
-
-/// The guide's toggle, as a queued mutation's operation.
-func toggle(_ id: String, complete: Bool) -> ChangeTodoStatusMutation {
-    ChangeTodoStatusMutation(input: .init(complete: complete, id: id, userId: "me"))
-}
-
-/// The optimistic answer to ``toggle(_:complete:)``.
-func toggled(_ id: String, complete: Bool) -> OptimisticResponse<ChangeTodoStatusMutation.Data> {
-    ["changeTodoStatus": ["todo": ["id": .string(id), "complete": .bool(complete)]]]
-}

@@ -146,3 +146,13 @@ extension AsyncStream.Iterator {
         try #require(await next())
     }
 }
+
+/// The guide's toggle of a to-do.
+func toggle(_ id: String, complete: Bool) -> ChangeTodoStatusMutation {
+    ChangeTodoStatusMutation(input: .init(complete: complete, id: id, userId: "me"))
+}
+
+/// The guide's optimistic response to ``toggle(_:complete:)``, as a JSON object.
+func toggleGuess(_ id: String, complete: Bool) -> OptimisticResponse<ChangeTodoStatusMutation.Data> {
+    ["changeTodoStatus": ["todo": ["id": .string(id), "complete": .bool(complete)]]]
+}
