@@ -195,9 +195,16 @@ let package = Package(
             path: "Tests/ClientFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
+        // Operations of the example server's live schema, for subscription tests and benchmarks.
+        .target(
+            name: "LiveFixtures",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/LiveFixtures",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
         .testTarget(
             name: "ApogeeTests",
-            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI"]
+            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI", "LiveFixtures"]
         ),
         .testTarget(
             name: "ApogeeSQLiteTests",

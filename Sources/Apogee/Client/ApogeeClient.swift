@@ -12,7 +12,9 @@ import HTTPTypes
 /// ```
 ///
 /// Each operation runs through the interceptors that ``interceptorProvider`` builds for it,
-/// first to last, and is then sent by ``transport``. Every result the server sends is
+/// first to last, and is then sent by ``networkTransport``: over HTTP by default, with
+/// subscriptions as server-sent events, or subscriptions over a WebSocket when the client is
+/// given a ``GraphQLWebSocketTransport`` as its subscription transport. Every result the server sends is
 /// normalized into ``store``, which answers later queries (see ``CachePolicy``) and keeps
 /// watchers up to date. A client is cheap to share: it holds no per-operation state.
 public final class ApogeeClient: Sendable {
@@ -24,12 +26,12 @@ public final class ApogeeClient: Sendable {
     public let store: NormalizedStore
     /// Builds the interceptor chain for each operation.
     public let interceptorProvider: any InterceptorProvider
-    /// Sends the HTTP requests.
-    public let transport: any HTTPTransport
+    /// Sends the HTTP requests of ``networkTransport``, when it sends over HTTP.
+    public let transport: (any HTTPTransport)?
+    /// The end of every chain: sends each operation and returns its results.
+    public let networkTransport: any NetworkTransport
     /// Settings that apply to every operation.
     public let configuration: Configuration
-
-    private let network: NetworkFetch
 
     /// Creates a client.
     /// - Parameters:
@@ -38,20 +40,48 @@ public final class ApogeeClient: Sendable {
     ///     a store see each other's results.
     ///   - interceptorProvider: Builds each operation's chain; the standard interceptors by default.
     ///   - transport: Sends the requests; `URLSession` by default.
+    ///   - subscriptionTransport: Sends subscriptions, a ``GraphQLWebSocketTransport`` say;
+    ///     `nil` (the default) sends them over `transport` as server-sent events.
     ///   - configuration: Timeouts, header fields and the use of `GET`.
     public init(
         url: URL,
         store: NormalizedStore = NormalizedStore(),
         interceptorProvider: any InterceptorProvider = DefaultInterceptorProvider(),
         transport: any HTTPTransport = URLSessionTransport(),
+        subscriptionTransport: (any NetworkTransport)? = nil,
+        configuration: Configuration = Configuration()
+    ) {
+        let http = HTTPNetworkTransport(transport: transport)
+        self.url = url
+        self.store = store
+        self.interceptorProvider = interceptorProvider
+        self.transport = transport
+        self.networkTransport = subscriptionTransport.map { SplitNetworkTransport(operations: http, subscriptions: $0) } ?? http
+        self.configuration = configuration
+    }
+
+    /// Creates a client whose chains end in `networkTransport`, which sends every operation:
+    /// a ``GraphQLWebSocketTransport`` for everything over one socket, say.
+    /// - Parameters:
+    ///   - url: The GraphQL endpoint, whose origin alone gets credentials.
+    ///   - store: Where results are kept; a new in-memory store by default.
+    ///   - interceptorProvider: Builds each operation's chain; the standard interceptors by default.
+    ///   - networkTransport: Sends each operation and returns its results.
+    ///   - configuration: Timeouts and header fields.
+    public init(
+        url: URL,
+        store: NormalizedStore = NormalizedStore(),
+        interceptorProvider: any InterceptorProvider = DefaultInterceptorProvider(),
+        networkTransport: any NetworkTransport,
         configuration: Configuration = Configuration()
     ) {
         self.url = url
         self.store = store
         self.interceptorProvider = interceptorProvider
-        self.transport = transport
+        let operations = (networkTransport as? SplitNetworkTransport)?.operations ?? networkTransport
+        self.transport = (operations as? HTTPNetworkTransport)?.transport
+        self.networkTransport = networkTransport
         self.configuration = configuration
-        self.network = NetworkFetch(transport: transport)
     }
 
     /// The request the chain starts from: the operation at the endpoint, with the configured
@@ -64,12 +94,17 @@ public final class ApogeeClient: Sendable {
         return GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: withUploadDefaults(context))
     }
 
-    /// Runs an operation through a fresh chain, again from the start each time an interceptor
-    /// throws ``RestartChain``, up to the configured limit.
+    /// Runs a query or a mutation through the chain and returns its one result.
     func send<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResult<Operation.Data> {
+        try await sendForResults(operation, context: context).singleResult()
+    }
+
+    /// Runs an operation through a fresh chain, again from the start each time an interceptor
+    /// throws ``RestartChain`` before the stream opens, up to the configured limit.
+    func sendForResults<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResultStream<Operation.Data> {
         var request = makeRequest(for: operation, context: context)
         while true {
-            let chain = InterceptorChain<Operation>(interceptors: interceptorProvider.interceptors(for: operation), network: network)
+            let chain = InterceptorChain<Operation>(interceptors: interceptorProvider.interceptors(for: operation), network: networkTransport)
             do {
                 return try await chain.proceed(request)
             } catch let restart as RestartChain {

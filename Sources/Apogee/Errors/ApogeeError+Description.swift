@@ -19,6 +19,10 @@ extension ApogeeError: CustomStringConvertible, LocalizedError {
             return "The request is invalid: \(reason)"
         case .tooManyChainRestarts(let limit, let reason):
             return "The interceptor chain was restarted more than \(limit) times (last reason: \(reason))"
+        case .noResult:
+            return "The operation ended without a result"
+        case .subscription(let error):
+            return error.description
         }
     }
 

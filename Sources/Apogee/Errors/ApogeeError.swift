@@ -26,6 +26,12 @@ public enum ApogeeError: Error, Sendable {
     case invalidRequest(reason: String)
     /// Interceptors asked for the chain to start over more often than the client allows.
     case tooManyChainRestarts(limit: Int, lastReason: String)
+    /// The stream of a query or a mutation ended without a result (an interceptor returned an
+    /// empty stream, say).
+    case noResult
+    /// A subscription's stream failed: the connection was refused or closed for good, or the
+    /// server broke the protocol. The error says which.
+    case subscription(SubscriptionError)
 }
 
 /// What made a body unreadable as a GraphQL response.

@@ -20,7 +20,8 @@ public struct AuthorizationInterceptor: GraphQLInterceptor {
     public let fieldName: HTTPField.Name
     /// The scheme written before the token (`Bearer`), or `nil` to send the token alone.
     public let scheme: String?
-    private let token: TokenSource
+    /// Gets the current token; the WebSocket transport asks it for `connection_init` too.
+    let token: TokenSource
 
     /// An interceptor that asks a closure for the token.
     /// - Parameters:
@@ -39,16 +40,22 @@ public struct AuthorizationInterceptor: GraphQLInterceptor {
         self.init(fieldName: fieldName, scheme: scheme) { try await tokenStore.currentToken() }
     }
 
-    /// Adds the token when the request goes to the endpoint's origin and there is a token.
-    public func intercept<Operation: GraphQLOperation>(
+    /// Adds the token when the request goes to the endpoint's origin and there is a token. A
+    /// subscription gets it once, when it opens.
+    public func interceptStream<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+    ) async throws -> GraphQLResultStream<Operation.Data> {
         guard request.isSentToEndpointOrigin, let token = try await token() else {
             return try await next(request)
         }
         var request = request
-        request.headers[fieldName] = scheme.map { "\($0) \(token)" } ?? token
+        request.headers[fieldName] = headerValue(for: token)
         return try await next(request)
+    }
+
+    /// The field's value for a token: the scheme, a space and the token, or the token alone.
+    func headerValue(for token: String) -> String {
+        scheme.map { "\($0) \(token)" } ?? token
     }
 }

@@ -7,8 +7,9 @@ import ApogeeAPI
 /// `query`. A server that answers `PersistedQueryNotFound` gets the request again with the
 /// document and the hash, and keeps the document for next time; a server that answers
 /// `PersistedQueryNotSupported` gets the plain request. Requests with file uploads are sent
-/// whole, never by hash alone. With ``useGETForHashedQueries``, hashed
-/// queries go as `GET`, which HTTP caches and CDNs can keep.
+/// whole, never by hash alone, and so are subscriptions, whose streams may already be open on a
+/// socket when the server says it does not know the hash. With ``useGETForHashedQueries``,
+/// hashed queries go as `GET`, which HTTP caches and CDNs can keep.
 public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
     /// Whether queries sent by hash use `GET`. Mutations always use `POST`.
     public let useGETForHashedQueries: Bool
@@ -19,13 +20,22 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
     }
 
     /// Sends the hash, and the document too when the server asks for it.
-    public func intercept<Operation: GraphQLOperation>(
+    public func interceptStream<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+    ) async throws -> GraphQLResultStream<Operation.Data> {
+        // A request with files always carries its document: sent by hash alone, it could be
+        // answered `PersistedQueryNotFound` and its files would have to be sent twice.
+        guard !request.body.containsUploads, Operation.operationType != .subscription else { return try await next(request) }
+        let result = try await exchange(request) { try await next($0).singleResult() }
+        return GraphQLResultStream(result: result)
+    }
+
+    /// Sends the hash, then the document when the server asks for it.
+    private func exchange<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
     ) async throws -> GraphQLResult<Operation.Data> {
-        // A request with files always carries its document: sent by hash alone, it could be
-        // answered `PersistedQueryNotFound` and its files would have to be sent twice.
-        guard !request.body.containsUploads else { return try await next(request) }
         let persistedQuery: JSONValue = ["version": 1, "sha256Hash": .string(Operation.operationIdentifier)]
         var hashed = request
         hashed.body.query = nil

@@ -1,16 +1,16 @@
 import ApogeeAPI
 
-/// Runs a request through interceptors and then the network, for one run of the chain.
+/// Runs a request through interceptors and then the network transport, for one run of the chain.
 struct InterceptorChain<Operation: GraphQLOperation>: Sendable {
     let interceptors: [any GraphQLInterceptor]
-    let network: NetworkFetch
+    let network: any NetworkTransport
 
     /// Passes the request to the interceptor at `index`, or to the network past the last one.
-    func proceed(_ request: GraphQLRequest<Operation>, at index: Int = 0) async throws -> GraphQLResult<Operation.Data> {
+    func proceed(_ request: GraphQLRequest<Operation>, at index: Int = 0) async throws -> GraphQLResultStream<Operation.Data> {
         guard index < interceptors.count else {
-            return try await network.fetch(request)
+            return try await network.send(request)
         }
-        return try await interceptors[index].intercept(request) { request in
+        return try await interceptors[index].interceptStream(request) { request in
             try await proceed(request, at: index + 1)
         }
     }

@@ -24,22 +24,32 @@ public struct LoggingInterceptor: GraphQLInterceptor {
         self.redaction = redaction
     }
 
-    /// Logs the request, passes it on, and logs the result or the failure.
-    public func intercept<Operation: GraphQLOperation>(
+    /// Logs the request, passes it on, and logs each result (every event of a subscription)
+    /// and the failure that ends the stream, if one does.
+    public func interceptStream<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+    ) async throws -> GraphQLResultStream<Operation.Data> {
         let operation = "\(Operation.operationType.rawValue) \(Operation.operationName)"
         logger.log(level: level, "GraphQL request \(operation)", metadata: requestMetadata(request))
         let start = ContinuousClock.now
+        let stream: GraphQLResultStream<Operation.Data>
         do {
-            let result = try await next(request)
-            logger.log(level: level, "GraphQL response \(operation)", metadata: responseMetadata(result, elapsed: ContinuousClock.now - start))
-            return result
+            stream = try await next(request)
         } catch {
-            logger.warning("GraphQL request \(operation) failed: \(error)", metadata: ["elapsed": "\(ContinuousClock.now - start)"])
+            logFailure(error, of: operation, since: start)
             throw error
         }
+        return stream
+            .map { result in
+                logger.log(level: level, "GraphQL response \(operation)", metadata: responseMetadata(result, elapsed: ContinuousClock.now - start))
+                return result
+            }
+            .observingFailure { error in logFailure(error, of: operation, since: start) }
+    }
+
+    private func logFailure(_ error: any Error, of operation: String, since start: ContinuousClock.Instant) {
+        logger.warning("GraphQL request \(operation) failed: \(error)", metadata: ["elapsed": "\(ContinuousClock.now - start)"])
     }
 
     private func requestMetadata<Operation>(_ request: GraphQLRequest<Operation>) -> Logger.Metadata {

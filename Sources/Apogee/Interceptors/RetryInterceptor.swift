@@ -22,15 +22,16 @@ public struct RetryInterceptor: GraphQLInterceptor {
         self.sleeper = sleeper
     }
 
-    /// Passes the request on, again after a backoff while the outcome is retryable and attempts remain.
-    public func intercept<Operation: GraphQLOperation>(
+    /// Passes the request on, again after a backoff while the outcome is retryable and attempts
+    /// remain. Subscriptions pass through: their transport reconnects and resubscribes itself.
+    public func interceptStream<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+    ) async throws -> GraphQLResultStream<Operation.Data> {
         // Files make a request a mutation whatever its operation says; each attempt reads
         // them again from the start.
         let retries = request.body.containsUploads ? policy.retriesMutations : policy.retries(Operation.operationType)
-        guard retries, policy.maximumAttempts > 1 else {
+        guard Operation.operationType != .subscription, retries, policy.maximumAttempts > 1 else {
             return try await next(request)
         }
         var generator = SystemRandomNumberGenerator()
@@ -38,12 +39,12 @@ public struct RetryInterceptor: GraphQLInterceptor {
         while true {
             let outcome: Result<GraphQLResult<Operation.Data>, any Error>
             do {
-                outcome = .success(try await next(request))
+                outcome = .success(try await next(request).singleResult())
             } catch {
                 outcome = .failure(error)
             }
             guard attempt < policy.maximumAttempts, let wait = retryDelay(after: outcome, retry: attempt, using: &generator) else {
-                return try outcome.get()
+                return GraphQLResultStream(result: try outcome.get())
             }
             try await sleeper.sleep(for: wait)
             attempt += 1

@@ -10,6 +10,25 @@ public protocol HTTPTransport: Sendable {
     /// Sends the request and returns the whole response, or throws when no response came.
     /// Cancelling the calling task must cancel the request.
     func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
+
+    /// Sends the request and returns as soon as the response's head arrives, with its body as
+    /// a stream of pieces in the order they arrive: what GraphQL over server-sent events reads.
+    /// Stopping the iteration of the body, or cancelling its task, cancels the request.
+    ///
+    /// The default sends the request with ``send(_:)`` and gives the whole body as one piece,
+    /// so a transport without streaming still serves subscriptions, only not as they happen.
+    func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse
+}
+
+extension HTTPTransport {
+    /// Sends the request with ``send(_:)`` and gives the whole body as one piece.
+    public func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
+        let response = try await send(request)
+        return HTTPStreamingResponse(head: response.head, body: AsyncThrowingStream { continuation in
+            continuation.yield(response.body)
+            continuation.finish()
+        })
+    }
 }
 
 /// An HTTP request ready to send.
@@ -46,5 +65,30 @@ public struct HTTPTransportResponse: Sendable {
     public init(head: HTTPResponse, body: Data) {
         self.head = head
         self.body = body
+    }
+}
+
+/// An HTTP response whose body arrives in pieces.
+public struct HTTPStreamingResponse: Sendable {
+    /// The status and header fields.
+    public var head: HTTPResponse
+    /// The body, piece by piece; it throws ``ApogeeError/transport(_:)`` when the connection
+    /// breaks before the body ends.
+    public var body: AsyncThrowingStream<Data, any Error>
+
+    /// Creates a response.
+    public init(head: HTTPResponse, body: AsyncThrowingStream<Data, any Error>) {
+        self.head = head
+        self.body = body
+    }
+
+    /// The whole body, read to its end, as a response of the kind ``HTTPTransport/send(_:)``
+    /// returns.
+    public func collected() async throws -> HTTPTransportResponse {
+        var data = Data()
+        for try await piece in body {
+            data.append(piece)
+        }
+        return HTTPTransportResponse(head: head, body: data)
     }
 }

@@ -14,7 +14,7 @@ extension URLSessionTransport {
         return HTTPTransportResponse(head: head(of: response), body: data)
     }
 
-    private static func head(of response: HTTPURLResponse) -> HTTPResponse {
+    static func head(of response: HTTPURLResponse) -> HTTPResponse {
         var fields = HTTPFields()
         for (key, value) in response.allHeaderFields {
             guard let key = key as? String, let name = HTTPField.Name(key) else { continue }

@@ -13,6 +13,10 @@ import FoundationNetworking
 /// `URLSession` task. Uploads are streamed from disk (see ``StreamedBodyStrategy``).
 public final class URLSessionTransport: HTTPTransport {
     let session: URLSession
+    /// The session for responses read as they arrive (server-sent events), made on first use:
+    /// its delegate, not a completion handler, receives the body.
+    let streamingSession: Locked<(session: URLSession, delegate: StreamingResponseDelegate)?> = Locked(nil)
+    private let sessionConfiguration: URLSessionConfiguration
     /// How bodies that are not in memory (uploads) reach `URLSession`.
     public let streamedBodies: StreamedBodyStrategy
 
@@ -24,11 +28,24 @@ public final class URLSessionTransport: HTTPTransport {
     public init(configuration: URLSessionConfiguration = .ephemeral, streamedBodies: StreamedBodyStrategy = .platformDefault) {
         // The session keeps its delegate until it is invalidated, which `deinit` does.
         session = URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
+        sessionConfiguration = configuration
         self.streamedBodies = streamedBodies
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        streamingSession.withLock { $0?.session.invalidateAndCancel() }
+    }
+
+    /// The streaming session and its delegate, made on first use.
+    func streaming() -> (session: URLSession, delegate: StreamingResponseDelegate) {
+        streamingSession.withLock { existing in
+            if let existing { return existing }
+            let delegate = StreamingResponseDelegate()
+            let made = (session: URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil), delegate: delegate)
+            existing = made
+            return made
+        }
     }
 
     /// Sends the request; cancelling the calling task cancels the data task.
@@ -53,7 +70,7 @@ public final class URLSessionTransport: HTTPTransport {
         return try Self.response(data: data, response: response, url: request.url)
     }
 
-    private static func urlRequest(for request: HTTPTransportRequest) -> URLRequest {
+    static func urlRequest(for request: HTTPTransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = request.timeout.timeInterval

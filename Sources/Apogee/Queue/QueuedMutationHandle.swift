@@ -42,7 +42,7 @@ extension MutationOutcome {
             } catch {
                 throw MutationQueueError.failed(reason: "the stored answer is not a GraphQL response: \(error)")
             }
-            return try NetworkFetch.result(of: body, httpResponse: nil, as: Data.self)
+            return try GraphQLResult<Data>(decoding: body, httpResponse: nil)
         case .failed(let reason):
             throw MutationQueueError.failed(reason: reason)
         case .cancelled:

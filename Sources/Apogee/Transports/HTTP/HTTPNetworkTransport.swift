@@ -1,0 +1,36 @@
+import ApogeeAPI
+import Foundation
+import HTTPTypes
+
+/// Sends operations over HTTP: queries and mutations as one request and one response each,
+/// subscriptions as GraphQL over server-sent events.
+///
+/// The HTTP itself is an ``HTTPTransport``'s: `URLSession` by default. A subscription is a
+/// `POST` with `Accept: text/event-stream` (graphql-sse's distinct connections mode): each
+/// `next` event is a result, `complete` ends the stream, and stopping the stream closes the
+/// connection, which ends the subscription on the server. A server that answers with a plain
+/// GraphQL response instead (a validation error, say) gives that one result.
+public struct HTTPNetworkTransport: NetworkTransport {
+    /// Sends the HTTP requests.
+    public let transport: any HTTPTransport
+
+    /// How long a subscription's connection may stay silent before it is given up. A day by
+    /// default: events may be rare, and servers send comments to keep connections alive.
+    public var eventStreamIdleTimeout: Duration
+
+    /// Creates a transport over `transport`.
+    public init(transport: any HTTPTransport = URLSessionTransport(), eventStreamIdleTimeout: Duration = .seconds(86_400)) {
+        self.transport = transport
+        self.eventStreamIdleTimeout = eventStreamIdleTimeout
+    }
+
+    /// Sends the request and reads its response, or its stream of events for a subscription.
+    public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+        if Operation.operationType == .subscription {
+            return try await subscribe(request)
+        }
+        let response = try await transport.send(try request.httpRequest())
+        let result = try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
+        return GraphQLResultStream(result: result)
+    }
+}

@@ -1,0 +1,25 @@
+import ApogeeAPI
+
+/// Sends subscriptions through one transport and queries and mutations through another:
+/// subscriptions over a WebSocket while the rest goes over HTTP, as most servers expect.
+public struct SplitNetworkTransport: NetworkTransport {
+    /// Sends queries and mutations.
+    public let operations: any NetworkTransport
+    /// Sends subscriptions.
+    public let subscriptions: any NetworkTransport
+
+    /// Creates a transport that sends subscriptions through `subscriptions` and every other
+    /// operation through `operations`.
+    public init(operations: any NetworkTransport, subscriptions: any NetworkTransport) {
+        self.operations = operations
+        self.subscriptions = subscriptions
+    }
+
+    /// Sends the request through the transport for its kind of operation.
+    public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+        switch Operation.operationType {
+        case .subscription: try await subscriptions.send(request)
+        case .query, .mutation: try await operations.send(request)
+        }
+    }
+}

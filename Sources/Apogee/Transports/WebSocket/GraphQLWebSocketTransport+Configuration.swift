@@ -1,0 +1,92 @@
+import ApogeeAPI
+import HTTPTypes
+
+extension GraphQLWebSocketTransport {
+    /// How the transport connects, keeps the connection alive and comes back after losing it.
+    public struct Configuration: Sendable {
+        /// What `connection_init` carries; the token of an ``AuthorizationInterceptor`` or a
+        /// ``TokenStore``, say. Asked for again on every reconnect.
+        public var connectionPayload: ConnectionPayload
+        /// How long to wait for `connection_ack` before giving the connection up (and trying
+        /// again, as for a lost connection). 10 seconds by default.
+        public var acknowledgementTimeout: Duration
+        /// How often to send `ping` once connected; a `pong` must come back before the next one
+        /// is due, or the connection counts as lost. `nil` sends none. 12 seconds by default.
+        public var keepAliveInterval: Duration?
+        /// How long the socket stays open after its last subscription ends, so that a screen
+        /// that resubscribes at once reuses it. 3 seconds by default; zero closes at once.
+        public var closeGracePeriod: Duration
+        /// How often and how soon to reconnect after losing the connection; its
+        /// ``RetryPolicy/maximumAttempts`` counts attempts in a row without an acknowledged
+        /// connection. 8 attempts from 0.5 s, doubling up to 30 s, with jitter, by default.
+        public var reconnection: RetryPolicy
+        /// Waits between reconnection attempts; tests pass one that records the delays.
+        public var sleeper: any Sleeper
+        /// How many results a subscription keeps for a consumer that reads slower than they
+        /// arrive. When one more arrives the oldest is dropped, and the subscription fails
+        /// with ``SubscriptionError/consumerTooSlow(bufferedResults:)`` if
+        /// ``failsWhenConsumerFallsBehind`` is set. 1,000 by default.
+        public var bufferedResultsLimit: Int
+        /// Whether a consumer that falls behind by more than ``bufferedResultsLimit`` fails the
+        /// subscription instead of losing the oldest results. Off by default.
+        public var failsWhenConsumerFallsBehind: Bool
+        /// Header fields of the upgrade request.
+        public var headers: HTTPFields
+        /// The largest message accepted from the server, in bytes. 16 MiB by default.
+        public var maximumMessageSize: Int
+
+        /// Creates a configuration.
+        public init(
+            connectionPayload: ConnectionPayload = .none,
+            acknowledgementTimeout: Duration = .seconds(10),
+            keepAliveInterval: Duration? = .seconds(12),
+            closeGracePeriod: Duration = .seconds(3),
+            reconnection: RetryPolicy = RetryPolicy(maximumAttempts: 8, initialDelay: .milliseconds(500), maximumDelay: .seconds(30)),
+            sleeper: any Sleeper = TaskSleeper(),
+            bufferedResultsLimit: Int = 1_000,
+            failsWhenConsumerFallsBehind: Bool = false,
+            headers: HTTPFields = [:],
+            maximumMessageSize: Int = 16 * 1024 * 1024
+        ) {
+            self.connectionPayload = connectionPayload
+            self.acknowledgementTimeout = acknowledgementTimeout
+            self.keepAliveInterval = keepAliveInterval
+            self.closeGracePeriod = closeGracePeriod
+            self.reconnection = reconnection
+            self.sleeper = sleeper
+            self.bufferedResultsLimit = max(bufferedResultsLimit, 1)
+            self.failsWhenConsumerFallsBehind = failsWhenConsumerFallsBehind
+            self.headers = headers
+            self.maximumMessageSize = maximumMessageSize
+        }
+    }
+
+    /// The payload of `connection_init`, made each time the transport connects.
+    public struct ConnectionPayload: Sendable {
+        /// Makes the payload; `nil` sends `connection_init` without one.
+        public let make: @Sendable () async throws -> JSONObject?
+
+        /// A payload made by a closure.
+        public init(_ make: @escaping @Sendable () async throws -> JSONObject?) {
+            self.make = make
+        }
+
+        /// No payload.
+        public static let none = ConnectionPayload { nil }
+
+        /// The token that `interceptor` would send over HTTP, under the same name and with the
+        /// same scheme (`{"Authorization": "Bearer <token>"}`); no payload without a token.
+        public static func authorization(_ interceptor: AuthorizationInterceptor) -> ConnectionPayload {
+            ConnectionPayload {
+                guard let token = try await interceptor.token() else { return nil }
+                return [interceptor.fieldName.canonicalName: .string(interceptor.headerValue(for: token))]
+            }
+        }
+
+        /// The token of `tokenStore`, as ``AuthorizationInterceptor`` with the same store sends
+        /// it: `{"Authorization": "Bearer <token>"}`.
+        public static func token(from tokenStore: some TokenStore, scheme: String? = "Bearer") -> ConnectionPayload {
+            authorization(AuthorizationInterceptor(scheme: scheme, tokenStore: tokenStore))
+        }
+    }
+}

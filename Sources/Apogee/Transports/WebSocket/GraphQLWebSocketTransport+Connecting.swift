@@ -1,0 +1,177 @@
+import ApogeeAPI
+
+extension GraphQLWebSocketTransport {
+    /// The subprotocol of graphql-ws.
+    static let subprotocol = "graphql-transport-ws"
+
+    /// How one socket ended, and so what the supervisor does next.
+    enum SocketOutcome {
+        /// Closed because nothing needs it: the supervisor stops.
+        case finished
+        /// Lost in a way worth another try.
+        case lost(reason: String, wasAcknowledged: Bool)
+        /// Refused or broken for good: every subscription fails.
+        case fatal(SubscriptionError)
+    }
+
+    func startSupervisorIfNeeded() {
+        guard supervisor == nil else { return }
+        supervisor = Task { await self.superviseConnection() }
+    }
+
+    /// Connects, and connects again after each loss, while subscriptions run.
+    private func superviseConnection() async {
+        var failedAttempts = 0
+        var generator = SystemRandomNumberGenerator()
+        while !subscribers.isEmpty, !Task.isCancelled {
+            setState(failedAttempts == 0 ? .connecting : .reconnecting(attempt: failedAttempts))
+            switch await runSocket() {
+            case .finished:
+                break
+            case .fatal(let error):
+                fail(with: error)
+            case .lost(let reason, let wasAcknowledged):
+                // Attempts count in a row: a connection the server acknowledged starts over.
+                failedAttempts = wasAcknowledged ? 1 : failedAttempts + 1
+                guard !subscribers.isEmpty else { break }
+                guard failedAttempts < configuration.reconnection.maximumAttempts else {
+                    fail(with: .reconnectAttemptsExhausted(attempts: failedAttempts, lastFailure: reason))
+                    break
+                }
+                setState(.reconnecting(attempt: failedAttempts))
+                let delay = configuration.reconnection.delay(beforeRetry: failedAttempts, using: &generator)
+                do {
+                    try await configuration.sleeper.sleep(for: delay)
+                } catch {
+                    break
+                }
+            }
+        }
+        supervisor = nil
+        if case .closed = state {} else { setState(.idle) }
+    }
+
+    /// Fails every running subscription and leaves the transport closed until the next one.
+    private func fail(with error: SubscriptionError) {
+        let running = subscribers
+        subscribers.removeAll()
+        for subscriber in running.values {
+            subscriber.results.finish(throwing: ApogeeError.subscription(error))
+        }
+        setState(.closed(error))
+    }
+
+    /// Opens a socket, initialises it, subscribes every running subscription once it is
+    /// acknowledged, and reads it until it closes.
+    private func runSocket() async -> SocketOutcome {
+        let connection: any WebSocketConnection
+        do {
+            connection = try await connector.connect(to: url, subprotocol: Self.subprotocol, headers: configuration.headers, maximumMessageSize: configuration.maximumMessageSize)
+        } catch let error as SubscriptionError {
+            return .fatal(error)
+        } catch is CancellationError {
+            return .finished
+        } catch {
+            return .lost(reason: "\(error)", wasAcknowledged: false)
+        }
+        let socket = Socket(connection: connection)
+        self.socket = socket
+        defer {
+            if self.socket === socket { self.socket = nil }
+        }
+        let payload: JSONObject?
+        do {
+            payload = try await configuration.connectionPayload.make()
+        } catch {
+            await socket.close(for: .closedByClient, code: WebSocketCloseCode.normalClosure, message: "")
+            return .lost(reason: "the connection payload could not be made: \(error)", wasAcknowledged: false)
+        }
+        await connection.send(GraphQLWebSocketClientMessage.connectionInit(payload: payload))
+        let timeout = configuration.acknowledgementTimeout
+        let acknowledgementTimer = Task {
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled, !socket.isAcknowledged else { return }
+            await socket.close(for: .acknowledgementTimeout, code: WebSocketCloseCode.connectionAcknowledgementTimeout, message: "Connection acknowledgement timeout")
+        }
+        var keepAlive: Task<Void, Never>?
+        defer {
+            acknowledgementTimer.cancel()
+            keepAlive?.cancel()
+        }
+        for await incoming in connection.incoming {
+            switch incoming {
+            case .text(let text):
+                do {
+                    let message = try GraphQLWebSocketServerMessage(text: text)
+                    if case .connectionAck = message, !socket.isAcknowledged {
+                        acknowledgementTimer.cancel()
+                        keepAlive = startKeepAlive(on: socket)
+                    }
+                    try await handle(message, on: socket)
+                } catch {
+                    await socket.close(for: .protocolFailure(error), code: WebSocketCloseCode.badResponse, message: "Bad response")
+                }
+            case .binary:
+                let error = SubscriptionError.unexpectedMessage("a binary frame; graphql-transport-ws sends text")
+                await socket.close(for: .protocolFailure(error), code: WebSocketCloseCode.badResponse, message: "Bad response")
+            case .closed(let code, let reason):
+                return outcome(of: socket, closedWith: code, reason: reason)
+            }
+        }
+        return outcome(of: socket, closedWith: WebSocketCloseCode.abnormalClosure, reason: "")
+    }
+
+    /// What a closed socket means for the subscriptions.
+    private func outcome(of socket: Socket, closedWith code: UInt16, reason: String) -> SocketOutcome {
+        switch socket.closing {
+        case .idle?, .closedByClient?:
+            return .finished
+        case .protocolFailure(let error)?:
+            return .fatal(error)
+        case .acknowledgementTimeout?:
+            return .lost(reason: "no connection_ack within \(configuration.acknowledgementTimeout)", wasAcknowledged: false)
+        case .keepAliveTimeout?:
+            return .lost(reason: "no pong within \(configuration.keepAliveInterval ?? .zero)", wasAcknowledged: socket.isAcknowledged)
+        case nil:
+            if WebSocketCloseCode.isFatal(code) {
+                return .fatal(.closed(code: code, reason: reason))
+            }
+            return .lost(reason: "the connection closed with code \(code)\(reason.isEmpty ? "" : " (\(reason))")", wasAcknowledged: socket.isAcknowledged)
+        }
+    }
+
+    /// Sends a `ping` every keep-alive interval; a `pong` still missing when the next one is
+    /// due means the connection is gone, whatever TCP says.
+    private func startKeepAlive(on socket: Socket) -> Task<Void, Never>? {
+        guard let interval = configuration.keepAliveInterval else { return nil }
+        return Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled else { return }
+                if socket.isPongPending {
+                    await socket.close(for: .keepAliveTimeout, code: WebSocketCloseCode.goingAway, message: "Keep-alive timeout")
+                    return
+                }
+                socket.isPongPending = true
+                await socket.connection.send(GraphQLWebSocketClientMessage.ping())
+            }
+        }
+    }
+
+    /// Closes the socket once no subscription has needed it for the grace period.
+    func closeWhenIdle() {
+        guard subscribers.isEmpty, idleClose == nil, let socket else { return }
+        let grace = configuration.closeGracePeriod
+        idleClose = Task {
+            try? await Task.sleep(for: grace)
+            guard !Task.isCancelled else { return }
+            await self.closeIdle(socket)
+        }
+    }
+
+    private func closeIdle(_ socket: Socket) async {
+        idleClose = nil
+        guard subscribers.isEmpty, self.socket === socket else { return }
+        await socket.close(for: .idle, code: WebSocketCloseCode.normalClosure, message: "")
+    }
+}

@@ -1,0 +1,211 @@
+import ApogeeAPI
+import Foundation
+
+/// Sends operations over one WebSocket with graphql-transport-ws, the protocol of The Guild's
+/// graphql-ws: subscriptions by default, and queries and mutations too when it is the client's
+/// only transport.
+///
+/// ```swift
+/// let tokens = InMemoryTokenStore()
+/// let webSocket = GraphQLWebSocketTransport(
+///     url: URL(string: "ws://127.0.0.1:8080/graphql")!,
+///     configuration: .init(connectionPayload: .token(from: tokens))
+/// )
+/// let client = ApogeeClient(url: httpURL, subscriptionTransport: webSocket)
+/// for try await result in client.subscribe(subscription: TripsBookedSubscription()) { … }
+/// ```
+///
+/// The socket opens with the first subscription (`connection_init`, then `connection_ack`
+/// within ``Configuration/acknowledgementTimeout``), carries every subscription under its own
+/// id, sends `ping` every ``Configuration/keepAliveInterval`` and answers the server's, and
+/// closes ``Configuration/closeGracePeriod`` after the last subscription ends.
+///
+/// When the connection is lost (the network, a server restart, a close with 1006, 4408 or
+/// 4504, a `pong` that does not come) the transport reconnects with backoff and jitter and
+/// subscribes every running subscription again; ``connectionStates()`` shows each reconnect.
+/// When the server refuses the client (4400, 4401, 4403, 4406, 4409, 4429, 4500) or breaks
+/// the protocol, every running subscription fails with ``ApogeeError/subscription(_:)`` and
+/// nothing is retried.
+///
+/// On Linux the socket comes from SwiftNIO (swift-websocket), since FoundationNetworking cannot
+/// open WebSockets; on Apple platforms it is `URLSessionWebSocketTask`.
+public actor GraphQLWebSocketTransport: NetworkTransport {
+    /// The `ws://` or `wss://` endpoint.
+    public nonisolated let url: URL
+    /// How the transport connects and reconnects.
+    public nonisolated let configuration: Configuration
+
+    let connector: any WebSocketConnector
+    /// The running subscriptions, by id.
+    var subscribers: [String: Subscriber] = [:]
+    /// The last id handed out; ids are never reused, so a late message for a finished
+    /// subscription is told apart from one for an id the client never used.
+    var lastID = 0
+    var socket: Socket?
+    var supervisor: Task<Void, Never>?
+    var idleClose: Task<Void, Never>?
+    var state: ConnectionState = .idle
+    var stateObservers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
+    var lastObserverID = 0
+
+    /// Creates a transport for the endpoint at `url` (`ws://…` or `wss://…`).
+    public init(url: URL, configuration: Configuration = Configuration()) {
+        self.init(url: url, configuration: configuration, connector: PlatformWebSocket.connector)
+    }
+
+    init(url: URL, configuration: Configuration, connector: any WebSocketConnector) {
+        self.url = url
+        self.configuration = configuration
+        self.connector = connector
+    }
+
+    /// Subscribes (or runs a query or a mutation) over the socket, connecting first if needed.
+    ///
+    /// The stream ends when the server completes the operation. Stopping its iteration, or
+    /// cancelling the task that reads it, sends `complete` so the server stops too.
+    public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+        lastID += 1
+        let id = String(lastID)
+        let policy: AsyncThrowingStream<JSONObject, any Error>.Continuation.BufferingPolicy = .bufferingNewest(configuration.bufferedResultsLimit)
+        let (payloads, continuation) = AsyncThrowingStream<JSONObject, any Error>.makeStream(bufferingPolicy: policy)
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.subscriberStopped(id) }
+        }
+        subscribers[id] = Subscriber(body: request.body, results: continuation)
+        idleClose?.cancel()
+        idleClose = nil
+        if let socket, socket.isAcknowledged {
+            await socket.connection.send(GraphQLWebSocketClientMessage.subscribe(id: id, body: request.body))
+        } else {
+            startSupervisorIfNeeded()
+        }
+        return GraphQLResultStream(unfolding: {
+            var iterator = payloads.makeAsyncIterator()
+            return {
+                guard let payload = try await iterator.next() else { return nil }
+                do {
+                    return try GraphQLResult<Operation.Data>(decoding: try GraphQLResponseBody(object: payload), httpResponse: nil)
+                } catch let reason as InvalidResponseReason {
+                    throw ApogeeError.subscription(.malformedMessage("a result for subscription \(id) that is not a GraphQL response: \(reason)"))
+                }
+            }
+        })
+    }
+
+    /// The connection's state now and at each change, for as long as the caller iterates.
+    public func connectionStates() -> AsyncStream<ConnectionState> {
+        lastObserverID += 1
+        let observerID = lastObserverID
+        let (states, continuation) = AsyncStream<ConnectionState>.makeStream()
+        continuation.yield(state)
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.removeStateObserver(observerID) }
+        }
+        stateObservers[observerID] = continuation
+        return states
+    }
+
+    /// The connection's state now.
+    public var connectionState: ConnectionState { state }
+
+    /// The number of subscriptions running on this transport.
+    public var activeSubscriptionCount: Int { subscribers.count }
+
+    /// Ends every subscription (each gets `CancellationError`) and closes the socket.
+    public func close() async {
+        let running = subscribers
+        subscribers.removeAll()
+        for subscriber in running.values { subscriber.results.finish(throwing: CancellationError()) }
+        supervisor?.cancel()
+        supervisor = nil
+        await socket?.close(for: .closedByClient, code: WebSocketCloseCode.normalClosure, message: "")
+        socket = nil
+        setState(.idle)
+    }
+
+    func setState(_ newState: ConnectionState) {
+        guard newState != state else { return }
+        state = newState
+        for observer in stateObservers.values { observer.yield(newState) }
+    }
+
+    private func removeStateObserver(_ id: Int) {
+        stateObservers[id] = nil
+    }
+
+    /// A subscription whose consumer stopped, or that ended: when it was still running, the
+    /// server is told to stop it too.
+    func subscriberStopped(_ id: String) async {
+        guard subscribers.removeValue(forKey: id) != nil else { return }
+        if let socket, socket.isAcknowledged {
+            await socket.connection.send(GraphQLWebSocketClientMessage.complete(id: id))
+        }
+        closeWhenIdle()
+    }
+}
+
+extension GraphQLWebSocketTransport {
+    /// A running subscription: what to send to (re)subscribe, and where its results go.
+    struct Subscriber: Sendable {
+        let body: GraphQLRequestBody
+        let results: AsyncThrowingStream<JSONObject, any Error>.Continuation
+
+        /// Passes a result on, or fails the subscription when the consumer is too far behind
+        /// and the configuration says so.
+        func deliver(_ payload: JSONObject, failingWhenFull: Bool, limit: Int) {
+            if case .dropped = results.yield(payload), failingWhenFull {
+                results.finish(throwing: ApogeeError.subscription(.consumerTooSlow(bufferedResults: limit)))
+            }
+        }
+    }
+
+    /// One open socket and what the transport knows of it.
+    final class Socket: Sendable {
+        let connection: any WebSocketConnection
+        private let status = Locked((acknowledged: false, closing: ClosingReason?.none, pongPending: false))
+
+        init(connection: any WebSocketConnection) {
+            self.connection = connection
+        }
+
+        /// The server sent `connection_ack`.
+        var isAcknowledged: Bool {
+            get { status.withLock { $0.acknowledged } }
+            set { status.withLock { $0.acknowledged = newValue } }
+        }
+
+        /// Why the transport itself closes the socket, if it does: the close code the socket
+        /// reports then is not the server's word.
+        var closing: ClosingReason? {
+            get { status.withLock { $0.closing } }
+            set { status.withLock { $0.closing = newValue } }
+        }
+
+        /// A `ping` went out and its `pong` has not come back.
+        var isPongPending: Bool {
+            get { status.withLock { $0.pongPending } }
+            set { status.withLock { $0.pongPending = newValue } }
+        }
+
+        /// Closes the socket for `reason`, unless it is closing already.
+        func close(for reason: ClosingReason, code: UInt16, message: String) async {
+            let first = status.withLock { status -> Bool in
+                guard status.closing == nil else { return false }
+                status.closing = reason
+                return true
+            }
+            if first { await connection.close(code: code, reason: message) }
+        }
+    }
+
+    /// Why the transport closed a socket itself.
+    enum ClosingReason: Sendable {
+        case idle
+        case closedByClient
+        case acknowledgementTimeout
+        case keepAliveTimeout
+        case protocolFailure(SubscriptionError)
+    }
+}

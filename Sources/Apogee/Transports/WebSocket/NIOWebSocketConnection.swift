@@ -1,0 +1,104 @@
+#if canImport(WSClient)
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOWebSocket
+import WSClient
+
+/// Opens WebSockets with SwiftNIO (swift-websocket's `WebSocketClient`): the connector on
+/// Linux, whose FoundationNetworking cannot open WebSockets.
+struct NIOWebSocketConnector: WebSocketConnector {
+    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int) async throws -> any WebSocketConnection {
+        var headers = headers
+        headers[.secWebSocketProtocol] = subprotocol
+        let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageSize, additionalHeaders: headers)
+        let connection = NIOWebSocketConnection(maximumMessageSize: maximumMessageSize)
+        let opened = OneShotSignal<Void>()
+        let run = Task {
+            do {
+                let closeFrame = try await WebSocketClient.connect(
+                    url: url.absoluteString,
+                    configuration: configuration,
+                    logger: Logger(label: "Apogee.WebSocket")
+                ) { inbound, outbound, _ in
+                    opened.finish(.success(()))
+                    try await connection.run(inbound: inbound, outbound: outbound)
+                }
+                connection.ended(code: closeFrame.map { UInt16(webSocketErrorCode: $0.closeCode) } ?? WebSocketCloseCode.abnormalClosure, reason: closeFrame?.reason ?? "")
+                opened.finish(.failure(Self.failure(nil, url: url)))
+            } catch {
+                connection.ended(code: WebSocketCloseCode.abnormalClosure, reason: "\(error)")
+                opened.finish(.failure(Self.failure(error, url: url)))
+            }
+        }
+        do {
+            try await withTaskCancellationHandler {
+                try await opened.wait()
+            } onCancel: {
+                run.cancel()
+            }
+        } catch {
+            run.cancel()
+            throw error
+        }
+        return connection
+    }
+
+    /// Why a socket did not open: refused by the server, or not reached.
+    private static func failure(_ error: (any Error)?, url: URL) -> any Error {
+        switch error {
+        case let error as WebSocketClientError where error == .webSocketUpgradeFailed:
+            SubscriptionError.upgradeFailed("the server at \(url.absoluteString) refused the WebSocket upgrade (is it a graphql-transport-ws endpoint?)")
+        case let error as WebSocketClientError:
+            SubscriptionError.upgradeFailed("\(error)")
+        case let error?:
+            ApogeeError.transport(TransportError(kind: .cannotConnect, url: url, message: "\(error)"))
+        case nil:
+            ApogeeError.transport(TransportError(kind: .connectionLost, url: url, message: "the socket closed as it opened"))
+        }
+    }
+}
+
+/// A socket of ``NIOWebSocketConnector``: the handler of `WebSocketClient` runs for as long as
+/// the socket is open, passing frames to ``incoming`` and taking frames to send.
+final class NIOWebSocketConnection: WebSocketConnection {
+    let incoming: AsyncStream<WebSocketIncoming>
+    private let continuation: AsyncStream<WebSocketIncoming>.Continuation
+    private let outbound = Locked<WebSocketOutboundWriter?>(nil)
+    private let maximumMessageSize: Int
+
+    init(maximumMessageSize: Int) {
+        (incoming, continuation) = AsyncStream.makeStream()
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    /// Reads frames until the socket closes.
+    func run(inbound: WebSocketInboundStream, outbound writer: WebSocketOutboundWriter) async throws {
+        outbound.withLock { $0 = writer }
+        defer { outbound.withLock { $0 = nil } }
+        for try await message in inbound.messages(maxSize: maximumMessageSize) {
+            switch message {
+            case .text(let text): continuation.yield(.text(text))
+            case .binary: continuation.yield(.binary)
+            }
+        }
+    }
+
+    func ended(code: UInt16, reason: String) {
+        continuation.yield(.closed(code: code, reason: reason))
+        continuation.finish()
+    }
+
+    func send(_ text: String) async {
+        guard let writer = outbound.withLock({ $0 }) else { return }
+        try? await writer.write(.text(text))
+    }
+
+    func close(code: UInt16, reason: String) async {
+        guard let writer = outbound.withLock({ $0 }) else { return }
+        try? await writer.close(WebSocketErrorCode(codeNumber: Int(code)), reason: reason)
+    }
+}
+
+#endif

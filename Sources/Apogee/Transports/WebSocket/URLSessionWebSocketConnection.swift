@@ -1,0 +1,95 @@
+#if !canImport(WSClient)
+import Foundation
+import HTTPTypes
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Opens WebSockets with `URLSessionWebSocketTask`: the connector on Apple platforms, so that
+/// apps link no NIO. (FoundationNetworking has the type but fails at once on Linux, which
+/// uses ``NIOWebSocketConnector``.)
+struct URLSessionWebSocketConnector: WebSocketConnector {
+    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int) async throws -> any WebSocketConnection {
+        var request = URLRequest(url: url)
+        for field in headers {
+            request.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        }
+        request.setValue(subprotocol, forHTTPHeaderField: "Sec-WebSocket-Protocol")
+        let delegate = WebSocketOpenDelegate()
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        let task = session.webSocketTask(with: request)
+        task.maximumMessageSize = maximumMessageSize
+        task.resume()
+        do {
+            try await delegate.waitUntilOpen()
+        } catch {
+            task.cancel()
+            session.invalidateAndCancel()
+            let status = (task.response as? HTTPURLResponse)?.statusCode
+            if let status, status != 101 {
+                throw SubscriptionError.upgradeFailed("the server answered HTTP \(status) to the WebSocket upgrade")
+            }
+            throw ApogeeError.transport(TransportError(kind: .cannotConnect, url: url, message: "\(error)"))
+        }
+        return URLSessionWebSocketConnection(task: task, session: session, delegate: delegate)
+    }
+}
+
+/// A socket of ``URLSessionWebSocketConnector``.
+final class URLSessionWebSocketConnection: WebSocketConnection {
+    let incoming: AsyncStream<WebSocketIncoming>
+    private let task: URLSessionWebSocketTask
+    private let session: URLSession
+
+    init(task: URLSessionWebSocketTask, session: URLSession, delegate: WebSocketOpenDelegate) {
+        self.task = task
+        self.session = session
+        let (incoming, continuation) = AsyncStream<WebSocketIncoming>.makeStream()
+        self.incoming = incoming
+        Task {
+            while true {
+                do {
+                    switch try await task.receive() {
+                    case .string(let text): continuation.yield(.text(text))
+                    case .data: continuation.yield(.binary)
+                    @unknown default: continuation.yield(.binary)
+                    }
+                } catch {
+                    let code = task.closeCode == .invalid ? WebSocketCloseCode.abnormalClosure : UInt16(task.closeCode.rawValue)
+                    let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? "\(error)"
+                    continuation.yield(.closed(code: code, reason: reason))
+                    continuation.finish()
+                    session.invalidateAndCancel()
+                    return
+                }
+            }
+        }
+    }
+
+    func send(_ text: String) async {
+        try? await task.send(.string(text))
+    }
+
+    func close(code: UInt16, reason: String) async {
+        task.cancel(with: URLSessionWebSocketTask.CloseCode(rawValue: Int(code)) ?? .normalClosure, reason: Data(reason.utf8))
+    }
+}
+
+/// Tells the connector when the socket opened or failed to.
+final class WebSocketOpenDelegate: NSObject, URLSessionWebSocketDelegate, Sendable {
+    private let signal = OneShotSignal<Void>()
+
+    func waitUntilOpen() async throws {
+        try await signal.wait()
+    }
+
+    func urlSession(_ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?) {
+        signal.finish(.success(()))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        signal.finish(.failure(error ?? URLError(.networkConnectionLost)))
+    }
+}
+#endif
