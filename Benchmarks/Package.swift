@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(name: "Apogee", path: ".."),
+        // A raw WebSocket client, the baseline of the subscription benchmark.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         .executableTarget(
@@ -62,6 +64,7 @@ let package = Package(
             name: "UploadBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "Apogee", package: "Apogee"),
                 .product(name: "ApogeeExampleServer", package: "Apogee"),
             ],
@@ -102,5 +105,21 @@ let package = Package(
             exclude: ["apogee.json"],
             plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),
+        .executableTarget(
+            name: "SubscriptionBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Apogee", package: "Apogee"),
+                .product(name: "ApogeeExampleServer", package: "Apogee"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                "BenchmarkSupport",
+            ],
+            path: "Benchmarks/SubscriptionBenchmarks",
+            // apogee.json points the code generator at the example server's live schema.
+            exclude: ["apogee.json"],
+            plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
+        ),
+        // What several benchmark targets measure alike: resident memory.
+        .target(name: "BenchmarkSupport", path: "Fixtures/BenchmarkSupport"),
     ]
 )

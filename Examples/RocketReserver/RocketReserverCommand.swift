@@ -14,7 +14,7 @@ struct RocketReserverCommand: AsyncParsableCommand {
             """,
         subcommands: [
             StoryCommand.self, LoginCommand.self, LaunchesCommand.self, LaunchCommand.self,
-            BookCommand.self, CancelCommand.self, UploadProfileImageCommand.self,
+            BookCommand.self, CancelCommand.self, UploadProfileImageCommand.self, TripsBookedCommand.self,
         ],
         defaultSubcommand: StoryCommand.self
     )

@@ -6,6 +6,8 @@ import RocketReserverAPI
 /// One client and the operations of the tutorial, printing each step as it goes.
 struct RocketReserverSession {
     let client: ApogeeClient
+    /// Carries the subscriptions.
+    let webSocket: GraphQLWebSocketTransport
     /// With a store file: the queue that books and cancels trips durably.
     let queue: MutationQueue?
     /// The store file, if there is one.
@@ -16,17 +18,24 @@ struct RocketReserverSession {
     /// takes the bare token, so no scheme is written before it.
     ///
     /// With `storePath`, the cache and a durable mutation queue live in that SQLite file.
+    ///
+    /// Subscriptions go over a WebSocket at the same path (graphql-transport-ws), whose
+    /// `connection_init` carries the same token, as the tutorial's subscription chapter does.
     init(endpoint: URL, tokens: some TokenStore, storePath: String? = nil) throws {
-        let provider = DefaultInterceptorProvider()
-            .inserting(AuthorizationInterceptor(scheme: nil, tokenStore: tokens), at: 0)
+        let authorization = AuthorizationInterceptor(scheme: nil, tokenStore: tokens)
+        let provider = DefaultInterceptorProvider().inserting(authorization, at: 0)
+        webSocket = GraphQLWebSocketTransport(
+            url: Self.webSocketURL(for: endpoint),
+            configuration: .init(connectionPayload: .authorization(authorization))
+        )
         self.storePath = storePath
         guard let storePath else {
-            client = ApogeeClient(url: endpoint, interceptorProvider: provider)
+            client = ApogeeClient(url: endpoint, interceptorProvider: provider, subscriptionTransport: webSocket)
             queue = nil
             return
         }
         let persistence = try SQLiteStore(path: storePath)
-        client = ApogeeClient(url: endpoint, store: persistence.makeNormalizedStore(), interceptorProvider: provider)
+        client = ApogeeClient(url: endpoint, store: persistence.makeNormalizedStore(), interceptorProvider: provider, subscriptionTransport: webSocket)
         queue = MutationQueue(client: client, storage: persistence.mutationQueueStorage, restoring: Self.queuedMutationTypes)
     }
 

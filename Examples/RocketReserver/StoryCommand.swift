@@ -7,7 +7,7 @@ import Foundation
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "story",
-        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is booked and cancelled, upload a profile image."
+        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is booked and cancelled, see bookings as they happen, upload a profile image."
     )
 
     @Option(help: "Run against this endpoint instead of an embedded example server.")
@@ -85,12 +85,38 @@ struct StoryCommand: AsyncParsableCommand {
         guard !shown.isBooked else { throw ExampleFailure("launch \(launch) should not be booked any more") }
         noteDetailsRequests(server)
 
-        step(11, "Upload a profile image")
+        step(11, "Write your first subscription: tripsBooked")
+        try await showTripsBooked(session: session, server: server)
+
+        step(12, "Upload a profile image")
         let image = try ProfileImage.writeSample()
         defer { try? FileManager.default.removeItem(at: image.deletingLastPathComponent()) }
         try await session.uploadProfileImage(image, mimeType: "image/png")
         try await session.showMe()
         print("\nThat is the whole story.")
+    }
+
+    /// Subscribes to `tripsBooked`, books another launch, shows the event, and ends the
+    /// subscription (which tells the server), as the tutorial's subscription chapter does.
+    private func showTripsBooked(session: RocketReserverSession, server: ExampleServer?) async throws {
+        let other = launch == "26" ? "27" : "26"
+        let events = session.tripsBooked()
+        let firstEvent = Task {
+            for try await result in events {
+                try result.throwIfErrors()
+                return RocketReserverSession.describe(result)
+            }
+            throw ExampleFailure("the subscription ended without an event")
+        }
+        // A booking made before the server runs the subscription would not be seen, so the
+        // booking waits for the connection (and, with the embedded server, for the server's word).
+        try await session.waitUntilConnected()
+        if let server { await server.waitForSubscriptionEvents { $0.contains { if case .subscribed = $0 { true } else { false } } } }
+        print("Subscribed over a WebSocket; booking launch \(other)…")
+        try await session.book(id: other)
+        print("Event: \(try await firstEvent.value)")
+        print("Leaving the loop ends the subscription on the server.")
+        try await session.cancel(id: other)
     }
 
     /// With the embedded server, how many LaunchDetails requests it has seen: the story's

@@ -1,5 +1,6 @@
 import Apogee
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 /// Issue 6's bars, measured in one run against the example server on loopback:

@@ -10,7 +10,10 @@ import FoundationNetworking
 /// new URL's origin differs from the original request's, only header fields that describe the
 /// body and the client are kept; `Authorization`, cookies, API keys and any other field that
 /// might carry a secret are dropped, whatever their name.
-final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+///
+/// Delegates that do more (reading streamed responses) subclass it to keep the rule.
+/// `@unchecked`: it keeps no state, and its subclasses guard theirs.
+class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Header fields that carry no credential and that the redirected request still needs.
     static let fieldsKeptAcrossOrigins: Set<String> = [
         "accept", "accept-encoding", "accept-language", "content-type", "content-length", "user-agent",

@@ -48,7 +48,7 @@ extension URLSessionTransport {
 
 /// Receives the responses of the streaming session's tasks and passes each on: the head to the
 /// call waiting for it, the body to its stream. Redirects follow ``RedirectGuard``'s rule.
-final class StreamingResponseDelegate: NSObject, URLSessionDataDelegate, Sendable {
+final class StreamingResponseDelegate: RedirectGuard, URLSessionDataDelegate, @unchecked Sendable {
     private struct Receiver {
         var head: CheckedContinuation<HTTPResponse, any Error>?
         let body: AsyncThrowingStream<Data, any Error>.Continuation
@@ -56,7 +56,6 @@ final class StreamingResponseDelegate: NSObject, URLSessionDataDelegate, Sendabl
     }
 
     private let receivers = Locked<[Int: Receiver]>([:])
-    private let redirectGuard = RedirectGuard()
 
     func register(
         _ task: URLSessionTask,
@@ -101,15 +100,5 @@ final class StreamingResponseDelegate: NSObject, URLSessionDataDelegate, Sendabl
             receiver.head?.resume(throwing: ApogeeError.transport(TransportError(kind: .connectionLost, url: task.originalRequest?.url ?? URL(fileURLWithPath: "/"), message: "the connection closed before a response")))
             receiver.body.finish()
         }
-    }
-
-    func urlSession(
-        _ session: URLSession,
-        task: URLSessionTask,
-        willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest,
-        completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        redirectGuard.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
     }
 }

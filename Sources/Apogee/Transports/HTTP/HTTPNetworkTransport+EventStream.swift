@@ -6,45 +6,114 @@ extension HTTPNetworkTransport {
     /// The media type of a stream of server-sent events.
     static let eventStreamMediaType = "text/event-stream"
 
-    /// Opens a subscription as a stream of server-sent events.
+    /// What the server answered a subscription with.
+    private enum Opening {
+        /// A stream of events.
+        case events(HTTPResponse, AsyncThrowingStream<Data, any Error>)
+        /// One GraphQL response instead (a validation error, say).
+        case response(HTTPTransportResponse)
+    }
+
+    /// Opens a subscription as a stream of server-sent events, and opens it again with
+    /// ``eventStreamReconnection``'s backoff when the connection is lost before `complete`.
     func subscribe<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
         // Subscriptions are never sent with GET: their documents and variables belong in a body.
         request.method = .post
         request.headers[.accept] = Self.eventStreamMediaType
         request.timeout = eventStreamIdleTimeout
-        let response = try await transport.stream(try request.httpRequest())
-        let mediaType = response.head.headerFields[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard response.head.status.kind == .successful, mediaType == Self.eventStreamMediaType else {
-            // Not a stream: a GraphQL response (a validation error), or an HTTP error.
-            let whole = try await response.collected()
-            let result = try GraphQLResult<Operation.Data>(decoding: try whole.graphQLBody(), httpResponse: whole.head)
-            return GraphQLResultStream(result: result)
+        let httpRequest = try request.httpRequest()
+        let firstHead: HTTPResponse
+        let firstBody: AsyncThrowingStream<Data, any Error>
+        switch try await open(httpRequest) {
+        case .events(let head, let body):
+            (firstHead, firstBody) = (head, body)
+        case .response(let response):
+            return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head))
         }
-        let head = response.head
-        let body = response.body
-        let url = request.url
+        let transport = self
         return GraphQLResultStream(unfolding: {
-            var events = ServerSentEventReader(body: body)
+            var head = firstHead
+            var events = ServerSentEventReader(body: firstBody)
+            var ended = false
+            var failedAttempts = 0
+            var generator = SystemRandomNumberGenerator()
             return {
-                while let event = try await events.next() {
-                    switch event.name {
-                    case "next":
-                        return try Self.result(of: event, head: head, as: Operation.Data.self)
-                    case "complete":
-                        return nil
-                    default:
-                        // Other events (and comments, which the reader drops) keep the
-                        // connection alive or belong to extensions this client does not know.
-                        continue
+                while !ended {
+                    let lostConnection: any Error
+                    do {
+                        guard let event = try await events.next() else {
+                            // Ended by the reader: a cancelled task closes the connection, no failure.
+                            try Task.checkCancellation()
+                            throw ApogeeError.transport(TransportError(kind: .connectionLost, url: httpRequest.url, message: "the event stream ended before the subscription completed"))
+                        }
+                        switch event.name {
+                        case "next":
+                            failedAttempts = 0
+                            return try Self.result(of: event, head: head, as: Operation.Data.self)
+                        case "complete":
+                            ended = true
+                            return nil
+                        default:
+                            // Other events keep the connection alive or belong to extensions
+                            // this client does not know.
+                            continue
+                        }
+                    } catch let error where Self.isWorthReconnecting(error) {
+                        lostConnection = error
+                    }
+                    // The connection was lost before `complete`: open the subscription again.
+                    var lastFailure = lostConnection
+                    reconnecting: while true {
+                        try Task.checkCancellation()
+                        failedAttempts += 1
+                        guard let policy = transport.eventStreamReconnection, failedAttempts < policy.maximumAttempts else {
+                            guard transport.eventStreamReconnection != nil else { throw lastFailure }
+                            throw ApogeeError.subscription(.reconnectAttemptsExhausted(attempts: failedAttempts, lastFailure: "\(lastFailure)"))
+                        }
+                        try await transport.sleeper.sleep(for: policy.delay(beforeRetry: failedAttempts, using: &generator))
+                        do {
+                            switch try await transport.open(httpRequest) {
+                            case .events(let newHead, let body):
+                                head = newHead
+                                events = ServerSentEventReader(body: body)
+                            case .response(let response):
+                                ended = true
+                                return try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
+                            }
+                            break reconnecting
+                        } catch let error where Self.isWorthReconnecting(error) {
+                            lastFailure = error
+                        }
                     }
                 }
-                // Ended by the reader: a cancelled task stops the connection, which is no failure.
-                try Task.checkCancellation()
-                // The connection ended without `complete`: the server went away mid-stream.
-                throw ApogeeError.transport(TransportError(kind: .connectionLost, url: url, message: "the event stream ended before the subscription completed"))
+                return nil
             }
         })
+    }
+
+    /// Sends the subscription; a response that is not an event stream is read whole.
+    private func open(_ request: HTTPTransportRequest) async throws -> Opening {
+        let response = try await transport.stream(request)
+        let mediaType = response.head.headerFields[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard response.head.status.kind == .successful, mediaType == Self.eventStreamMediaType else {
+            let whole = try await response.collected()
+            // A server that is restarting answers 502, 503 or 504 through its proxy: worth another try.
+            if whole.head.status.kind == .serverError || whole.head.status == .tooManyRequests {
+                _ = try whole.graphQLBody()
+            }
+            return .response(whole)
+        }
+        return .events(response.head, response.body)
+    }
+
+    /// Failures of the connection rather than answers of the server.
+    private static func isWorthReconnecting(_ error: any Error) -> Bool {
+        switch error {
+        case ApogeeError.transport: true
+        case ApogeeError.httpStatus(let head, _): head.status.kind == .serverError || head.status == .tooManyRequests
+        default: false
+        }
     }
 
     private static func result<Data: RootSelectionSet>(of event: ServerSentEvent, head: HTTPResponse, as type: Data.Type) throws -> GraphQLResult<Data> {

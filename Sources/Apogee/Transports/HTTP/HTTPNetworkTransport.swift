@@ -9,7 +9,9 @@ import HTTPTypes
 /// `POST` with `Accept: text/event-stream` (graphql-sse's distinct connections mode): each
 /// `next` event is a result, `complete` ends the stream, and stopping the stream closes the
 /// connection, which ends the subscription on the server. A server that answers with a plain
-/// GraphQL response instead (a validation error, say) gives that one result.
+/// GraphQL response instead (a validation error, say) gives that one result. When the
+/// connection is lost before `complete` (a restarted server), the subscription is sent again
+/// after a backoff, as graphql-sse's client does; events sent meanwhile are lost.
 public struct HTTPNetworkTransport: NetworkTransport {
     /// Sends the HTTP requests.
     public let transport: any HTTPTransport
@@ -17,11 +19,24 @@ public struct HTTPNetworkTransport: NetworkTransport {
     /// How long a subscription's connection may stay silent before it is given up. A day by
     /// default: events may be rare, and servers send comments to keep connections alive.
     public var eventStreamIdleTimeout: Duration
+    /// How often and how soon a subscription whose connection was lost is sent again; its
+    /// ``RetryPolicy/maximumAttempts`` counts attempts in a row without an event. `nil` fails
+    /// the subscription at once. 8 attempts from 0.5 s, doubling up to 30 s, by default.
+    public var eventStreamReconnection: RetryPolicy?
+    /// Waits between reconnection attempts; tests pass one that records the delays.
+    public var sleeper: any Sleeper
 
     /// Creates a transport over `transport`.
-    public init(transport: any HTTPTransport = URLSessionTransport(), eventStreamIdleTimeout: Duration = .seconds(86_400)) {
+    public init(
+        transport: any HTTPTransport = URLSessionTransport(),
+        eventStreamIdleTimeout: Duration = .seconds(86_400),
+        eventStreamReconnection: RetryPolicy? = RetryPolicy(maximumAttempts: 8, initialDelay: .milliseconds(500), maximumDelay: .seconds(30)),
+        sleeper: any Sleeper = TaskSleeper()
+    ) {
         self.transport = transport
         self.eventStreamIdleTimeout = eventStreamIdleTimeout
+        self.eventStreamReconnection = eventStreamReconnection
+        self.sleeper = sleeper
     }
 
     /// Sends the request and reads its response, or its stream of events for a subscription.

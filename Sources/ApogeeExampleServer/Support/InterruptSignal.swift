@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Waits for SIGINT or SIGTERM so the server can shut down cleanly instead of being killed.
-enum InterruptSignal {
-    static func wait() async {
+/// Waits for SIGINT or SIGTERM, so that the example programs (the server, a subscription that
+/// prints events) stop cleanly instead of being killed.
+public enum InterruptSignal {
+    /// Returns when the process receives SIGINT or SIGTERM, which no longer end it.
+    public static func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waiter = SignalWaiter(continuation)
             for number in [SIGINT, SIGTERM] {

@@ -1,11 +1,13 @@
 import Foundation
 
+// Measurements the benchmarks of several targets share.
+
 /// The process's resident memory, from `/proc/self/status` (Linux).
-enum ResidentMemory {
+public enum ResidentMemory {
     /// `VmRSS` in bytes: resident now.
-    static var current: Int? { field("VmRSS:") }
+    public static var current: Int? { field("VmRSS:") }
     /// `VmHWM` in bytes: the highest resident size so far.
-    static var peak: Int? { field("VmHWM:") }
+    public static var peak: Int? { field("VmHWM:") }
 
     private static func field(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
@@ -20,14 +22,18 @@ enum ResidentMemory {
 
 /// Samples `VmRSS` every millisecond on a thread of its own while some work runs, and keeps
 /// the highest value: unlike `VmHWM`, it is not raised by what happened before the work.
-final class ResidentMemorySampler: @unchecked Sendable {
+public final class ResidentMemorySampler: @unchecked Sendable {
     // `@unchecked`: `highest` and `running` are only touched under `lock`.
     private let lock = NSLock()
     private var highest = 0
     private var running = true
     private var thread: Thread?
 
-    func start() {
+    /// Creates a sampler; ``start()`` starts it.
+    public init() {}
+
+    /// Starts sampling on a thread of its own.
+    public func start() {
         let thread = Thread { [self] in
             while lock.withLock({ running }) {
                 if let rss = ResidentMemory.current {
@@ -41,7 +47,7 @@ final class ResidentMemorySampler: @unchecked Sendable {
     }
 
     /// Stops sampling and returns the highest resident size seen.
-    func stop() -> Int {
+    public func stop() -> Int {
         lock.withLock {
             running = false
             return max(highest, ResidentMemory.current ?? 0)

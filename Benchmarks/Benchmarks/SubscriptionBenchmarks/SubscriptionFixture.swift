@@ -1,0 +1,57 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+
+/// An example server and a client whose subscriptions go over a WebSocket, for one benchmark.
+final class SubscriptionFixture: @unchecked Sendable {
+    // Set in setup and cleared in teardown, which the runner never overlaps with the closure.
+    private(set) var server: ExampleServer?
+    private(set) var client: ApogeeClient?
+
+    func start(keepSocketOpen: Bool = false) async throws {
+        let server = try await ExampleServer.start()
+        var configuration = GraphQLWebSocketTransport.Configuration(keepAliveInterval: nil)
+        // Held open between cycles, so every cycle uses the same connection.
+        if keepSocketOpen { configuration.closeGracePeriod = .seconds(3_600) }
+        var wsURL = URLComponents(url: server.liveURL, resolvingAgainstBaseURL: false)
+        wsURL?.scheme = "ws"
+        guard let url = wsURL?.url else { throw BenchmarkSetupFailure(description: "no WebSocket URL") }
+        let webSocket = GraphQLWebSocketTransport(url: url, configuration: configuration)
+        self.server = server
+        client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
+    }
+
+    func stop() async {
+        await server?.shutdown()
+        server = nil
+        client = nil
+    }
+
+    /// Subscribes to `events` ticks and reads them all; each is normalized into the store.
+    static func readThroughClient(_ client: ApogeeClient, events: Int, counter: String) async throws -> Int {
+        var received = 0
+        for try await result in client.subscribe(subscription: CounterTicksSubscription(id: counter, count: events), bufferLimit: events) {
+            if result.data != nil { received += 1 }
+        }
+        return received
+    }
+
+    /// Subscribes and cancels `times` times, each time waiting until the server runs the
+    /// subscription and then until it has stopped it.
+    static func cycle(_ client: ApogeeClient, server: ExampleServer, times: Int) async throws {
+        for index in 0..<times {
+            let reading = Task {
+                for try await _ in client.subscribe(subscription: CounterChangedSubscription(id: "cycle\(index % 10)")) {}
+            }
+            await server.waitForSubscriptionEvents { _ in server.activeSubscriptionCount == 1 }
+            reading.cancel()
+            _ = await reading.result
+            await server.waitForSubscriptionEvents { _ in server.activeSubscriptionCount == 0 }
+        }
+    }
+}
+
+/// A benchmark that could not start.
+struct BenchmarkSetupFailure: Error, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,32 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import LiveFixtures
+import Testing
+
+/// A consumer slower than the events keeps at most its buffer's worth of results: the oldest
+/// go, the newest stay, and the store has every event.
+@Suite struct SubscriptionBufferingTests {
+    @Test(arguments: SubscriptionPath.allCases)
+    func aSlowConsumerFindsOnlyTheNewestResults(path: SubscriptionPath) async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: path)
+            let events = live.client.subscribe(subscription: CounterTicksSubscription(id: "s", count: 2_000), bufferLimit: 10)
+            // Not reading at all until the server has sent everything.
+            await server.waitForSubscriptionEvents { events in
+                events.contains { if case .completedByServer = $0 { true } else { false } }
+            }
+            // Every event reached the store, whoever reads the stream.
+            try await Self.waitUntilStored(2_000, client: live.client)
+            let results = try await allResults(of: events)
+            #expect(results.count <= 10)
+            #expect(results.last?.data?.counterTicks.value == 2_000)
+        }
+    }
+
+    private static func waitUntilStored(_ value: Int, client: ApogeeClient) async throws {
+        for try await result in client.watch(query: CounterQuery(id: "s"), cachePolicy: .returnCacheDataDontFetch) where result.data?.counter.value == value {
+            return
+        }
+    }
+}

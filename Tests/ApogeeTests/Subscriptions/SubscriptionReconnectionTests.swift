@@ -1,0 +1,101 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import LiveFixtures
+import Testing
+
+/// A lost connection comes back: the transport reconnects with backoff and subscribes every
+/// running subscription again, and the caller sees each reconnect in the connection states.
+@Suite struct SubscriptionReconnectionTests {
+    @Test(arguments: SubscriptionPath.allCases)
+    func aRestartedServerGetsTheSubscriptionsBack(path: SubscriptionPath) async throws {
+        let first = try await ExampleServer.start()
+        let port = first.port
+        let live = first.liveClient(over: path)
+        let events = live.client.subscribe(subscription: CounterChangedSubscription(id: "r"))
+        let reading = Task { try await firstResults(2, of: events) }
+        await first.waitForSubscriptions(1)
+        await first.incrementCounter("r")
+        await first.shutdown()
+        // Down: the port refuses connections, and no other server can take it.
+        let down = try ReservedPort(port: port)
+        if let webSocket = live.webSocket {
+            await webSocket.waitForState { if case .reconnecting(let attempt) = $0 { attempt >= 2 } else { false } }
+        }
+        let second = try await ExampleServer.start(configuration: .init(port: down.release()))
+        await second.waitForSubscriptions(1)
+        if let webSocket = live.webSocket {
+            await webSocket.waitForState { $0 == .connected }
+        }
+        await second.incrementCounter("r")
+        let values = try await reading.value.map(\.data?.counterChanged.value)
+        // The first server's count, then the new server's: the subscription resumed.
+        #expect(values == [1, 1])
+        await second.shutdown()
+    }
+
+    @Test func aDroppedConnectionIsRestored() async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket)
+            let webSocket = try #require(live.webSocket)
+            let events = live.client.subscribe(subscription: CounterChangedSubscription(id: "d"))
+            let reading = Task { try await firstResults(1, of: events) }
+            await server.waitForSubscriptions(1)
+            let states = Task {
+                var seen: [GraphQLWebSocketTransport.ConnectionState] = []
+                for await state in await webSocket.connectionStates() {
+                    seen.append(state)
+                    if seen.contains(where: { if case .reconnecting = $0 { true } else { false } }), state == .connected { break }
+                }
+                return seen
+            }
+            await server.dropWebSocketConnections()
+            await server.waitForSubscriptions(2)
+            let seen = await states.value
+            #expect(seen.contains { if case .reconnecting = $0 { true } else { false } })
+            await server.incrementCounter("d")
+            #expect(try await reading.value.map(\.data?.counterChanged.value) == [1])
+            #expect(server.openedSocketCount == 2)
+        }
+    }
+
+    @Test func aServerThatStopsAnsweringPingsIsLeftForANewConnection() async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket, webSocket: .forTests(keepAliveInterval: .milliseconds(100)))
+            let webSocket = try #require(live.webSocket)
+            let events = live.client.subscribe(subscription: CounterChangedSubscription(id: "p"))
+            let reading = Task { try await firstResults(1, of: events) }
+            await server.waitForSubscriptions(1)
+            await server.waitForSubscriptionEvents { events in
+                events.contains { if case .pingReceived = $0 { true } else { false } }
+            }
+            server.setAnswersPings(false)
+            await webSocket.waitForState { if case .reconnecting = $0 { true } else { false } }
+            server.setAnswersPings(true)
+            await webSocket.waitForState { $0 == .connected }
+            await server.waitForSubscriptions(2)
+            await server.incrementCounter("p")
+            #expect(try await reading.value.map(\.data?.counterChanged.value) == [1])
+        }
+    }
+
+    @Test(arguments: [UInt16(1001), 1006, 4408, 4504])
+    func closesWorthRetryingReconnect(code: UInt16) async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket)
+            let webSocket = try #require(live.webSocket)
+            let events = live.client.subscribe(subscription: CounterChangedSubscription(id: "k"))
+            let reading = Task { try await firstResults(1, of: events) }
+            await server.waitForSubscriptions(1)
+            if code == 1006 {
+                await server.dropWebSocketConnections()
+            } else {
+                await server.closeWebSockets(code: code, reason: "test")
+            }
+            await server.waitForSubscriptions(2)
+            await webSocket.waitForState { $0 == .connected }
+            await server.incrementCounter("k")
+            #expect(try await reading.value.map(\.data?.counterChanged.value) == [1])
+        }
+    }
+}

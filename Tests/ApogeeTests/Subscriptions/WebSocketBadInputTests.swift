@@ -1,0 +1,95 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import LiveFixtures
+import RocketReserverAPI
+import Testing
+
+/// A server that breaks graphql-transport-ws gives a typed error, never a crash or a hang,
+/// and the next subscription starts afresh.
+@Suite struct WebSocketBadInputTests {
+    @Test(arguments: [
+        "not json",
+        #"{"type":"next"}"#,
+        #"{"id":"1","payload":{}}"#,
+        #"{"type":"error","id":"1","payload":"not a list"}"#,
+    ])
+    func aMalformedFrameFailsTheSubscription(frame: String) async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket)
+            let events = live.client.subscribe(subscription: CounterChangedSubscription(id: "m"))
+            async let error = failure(of: events)
+            await server.waitForSubscriptions(1)
+            await server.sendRawMessage(frame)
+            guard case .malformedMessage? = await error?.subscriptionError else {
+                Issue.record("expected a malformed message, got \(String(describing: await error))")
+                return
+            }
+            try await Self.nextSubscriptionWorks(on: live)
+        }
+    }
+
+    @Test func theServersMalformedFrameFaultFailsTheSubscription() async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket)
+            async let error = failure(of: live.client.subscribe(subscription: CounterChangedSubscription(id: "x")))
+            await server.waitForSubscriptions(1)
+            await server.sendMalformedFrame()
+            #expect(await error?.subscriptionError != nil)
+            try await Self.nextSubscriptionWorks(on: live)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"type":"data","id":"1","payload":{"data":{}}}"#,
+        #"{"type":"next","id":"999","payload":{"data":{}}}"#,
+        #"{"type":"complete","id":"ghost"}"#,
+    ])
+    func anUnexpectedMessageFailsTheSubscription(frame: String) async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket)
+            async let error = failure(of: live.client.subscribe(subscription: CounterChangedSubscription(id: "u")))
+            await server.waitForSubscriptions(1)
+            await server.sendRawMessage(frame)
+            guard case .unexpectedMessage? = await error?.subscriptionError else {
+                Issue.record("expected an unexpected message, got \(String(describing: await error))")
+                return
+            }
+            try await Self.nextSubscriptionWorks(on: live)
+        }
+    }
+
+    @Test func aResultThatIsNotAGraphQLResponseFailsOnlyItsSubscription() async throws {
+        try await withServer { server in
+            let live = server.liveClient(over: .webSocket)
+            async let broken = failure(of: live.client.subscribe(subscription: CounterChangedSubscription(id: "b1")))
+            let healthy = live.client.subscribe(subscription: CounterChangedSubscription(id: "b2"))
+            let reading = Task { try await firstResults(1, of: healthy) }
+            await server.waitForSubscriptions(2)
+            await server.sendRawMessage(#"{"type":"next","id":"1","payload":{"neither":true}}"#)
+            guard case .malformedMessage? = await broken?.subscriptionError else {
+                Issue.record("expected a malformed result, got \(String(describing: await broken))")
+                return
+            }
+            await server.incrementCounter("b2")
+            #expect(try await reading.value.map(\.data?.counterChanged.value) == [1])
+        }
+    }
+
+    @Test func anOperationThatDoesNotValidateIsAResultWithErrors() async throws {
+        try await withServer { server in
+            // The live schema has no `tripsBooked`: the server answers `error`.
+            let webSocket = GraphQLWebSocketTransport(url: server.liveURL.webSocketURL, configuration: .forTests())
+            let client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
+            let results = try await allResults(of: client.subscribe(subscription: TripsBookedSubscription()))
+            #expect(results.count == 1)
+            #expect(results.first?.data == nil)
+            #expect(results.first?.errors?.isEmpty == false)
+        }
+    }
+
+    private static func nextSubscriptionWorks(on live: SubscriptionClient) async throws {
+        let results = try await allResults(of: live.client.subscribe(subscription: CountdownSubscription(from: 2)))
+        #expect(results.map(\.data?.countdown) == [2, 1])
+    }
+}

@@ -1,0 +1,143 @@
+import Apogee
+import ApogeeExampleServer
+import Foundation
+import Testing
+
+/// The two ways a subscription travels, for tests that hold for both.
+enum SubscriptionPath: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// graphql-transport-ws over a WebSocket.
+    case webSocket
+    /// GraphQL over server-sent events, on the client's HTTP transport.
+    case serverSentEvents
+
+    var testDescription: String { rawValue }
+}
+
+extension GraphQLWebSocketTransport.Configuration {
+    /// Quick reconnects and no grace period, so tests see reconnects and closes soon.
+    static func forTests(
+        connectionPayload: GraphQLWebSocketTransport.ConnectionPayload = .none,
+        keepAliveInterval: Duration? = nil,
+        maximumAttempts: Int = 200
+    ) -> Self {
+        .init(
+            connectionPayload: connectionPayload,
+            keepAliveInterval: keepAliveInterval,
+            closeGracePeriod: .zero,
+            reconnection: RetryPolicy(maximumAttempts: maximumAttempts, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200))
+        )
+    }
+}
+
+extension URL {
+    /// The same URL with `ws` for `http` (and `wss` for `https`).
+    var webSocketURL: URL {
+        var components = URLComponents(url: self, resolvingAgainstBaseURL: false)
+        components?.scheme = scheme == "https" ? "wss" : "ws"
+        return components?.url ?? self
+    }
+}
+
+/// A client and, for WebSockets, its transport.
+struct SubscriptionClient: Sendable {
+    let client: ApogeeClient
+    let webSocket: GraphQLWebSocketTransport?
+}
+
+extension ExampleServer {
+    /// A client of the live schema whose subscriptions travel over `path`.
+    func liveClient(
+        over path: SubscriptionPath,
+        store: NormalizedStore = NormalizedStore(),
+        provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
+        webSocket configuration: GraphQLWebSocketTransport.Configuration = .forTests()
+    ) -> SubscriptionClient {
+        subscriptionClient(endpoint: liveURL, over: path, store: store, provider: provider, webSocket: configuration)
+    }
+
+    /// A client of `endpoint` whose subscriptions travel over `path`.
+    func subscriptionClient(
+        endpoint: URL,
+        over path: SubscriptionPath,
+        store: NormalizedStore = NormalizedStore(),
+        provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
+        webSocket configuration: GraphQLWebSocketTransport.Configuration = .forTests()
+    ) -> SubscriptionClient {
+        switch path {
+        case .webSocket:
+            let webSocket = GraphQLWebSocketTransport(url: endpoint.webSocketURL, configuration: configuration)
+            return SubscriptionClient(
+                client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, subscriptionTransport: webSocket),
+                webSocket: webSocket
+            )
+        case .serverSentEvents:
+            let http = HTTPNetworkTransport(eventStreamReconnection: configuration.reconnection)
+            return SubscriptionClient(client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, networkTransport: http), webSocket: nil)
+        }
+    }
+
+    /// Waits until the server has seen `count` subscriptions start.
+    func waitForSubscriptions(_ count: Int) async {
+        await waitForSubscriptionEvents { events in
+            events.filter { if case .subscribed = $0 { true } else { false } }.count >= count
+        }
+    }
+
+    /// The ids the server saw the client complete.
+    var idsCompletedByClient: [String] {
+        subscriptionEvents.compactMap { if case .completedByClient(_, let id) = $0 { id } else { nil } }
+    }
+
+    /// How many sockets clients opened.
+    var openedSocketCount: Int {
+        subscriptionEvents.filter { if case .socketOpened = $0 { true } else { false } }.count
+    }
+}
+
+extension GraphQLWebSocketTransport {
+    /// Waits until the connection reaches a state that `condition` accepts, and returns it.
+    @discardableResult
+    func waitForState(_ condition: @Sendable (ConnectionState) -> Bool) async -> ConnectionState? {
+        for await state in connectionStates() where condition(state) {
+            return state
+        }
+        return nil
+    }
+}
+
+/// Reads `count` results (or fewer, if the stream ends first).
+func firstResults<Data>(_ count: Int, of stream: AsyncThrowingStream<GraphQLResult<Data>, any Error>) async throws -> [GraphQLResult<Data>] {
+    var results: [GraphQLResult<Data>] = []
+    for try await result in stream {
+        results.append(result)
+        if results.count == count { break }
+    }
+    return results
+}
+
+/// Reads a stream to its end.
+func allResults<Data>(of stream: AsyncThrowingStream<GraphQLResult<Data>, any Error>) async throws -> [GraphQLResult<Data>] {
+    var results: [GraphQLResult<Data>] = []
+    for try await result in stream {
+        results.append(result)
+    }
+    return results
+}
+
+/// The error a stream ends with, or `nil` when it ends without one.
+func failure<Data>(of stream: AsyncThrowingStream<GraphQLResult<Data>, any Error>) async -> (any Error)? {
+    do {
+        for try await _ in stream {}
+        return nil
+    } catch {
+        return error
+    }
+}
+
+extension Error {
+    /// The subscription error inside, if this is one.
+    var subscriptionError: SubscriptionError? {
+        if case ApogeeError.subscription(let error) = self { return error }
+        return nil
+    }
+}
