@@ -26,6 +26,16 @@ extension ExampleServer {
         /// random one, so no two servers accept each other's logins; a server started again
         /// with the same secret accepts the logins of the one before.
         public var sessionSecret: String?
+        /// Makes a graphql-transport-ws `connection_init` without an `Authorization` value close
+        /// the socket with 4401. By default a socket may stay anonymous, as HTTP requests may.
+        public var requiresWebSocketAuthentication: Bool
+        /// How long a graphql-transport-ws client has, after the upgrade, to send
+        /// `connection_init` before the server closes the socket with 4408.
+        public var connectionInitTimeout: Duration
+        /// When set, the server sends a graphql-transport-ws `ping` message on every
+        /// acknowledged socket at this interval (the client's `pong`s are recorded); `nil`, the
+        /// default, sends none so that tests see only the messages they caused.
+        public var webSocketPingInterval: Duration?
 
         /// - Parameters:
         ///   - host: the address to listen on.
@@ -36,6 +46,9 @@ extension ExampleServer {
         ///   - requiresUploadPreflightHeader: whether multipart requests need a CSRF-preflight header.
         ///   - sessionSecret: the secret that signs login tokens; random when `nil`.
         ///   - logLevel: how much the server logs.
+        ///   - requiresWebSocketAuthentication: whether a WebSocket `connection_init` must carry a token.
+        ///   - connectionInitTimeout: how long a WebSocket client has to send `connection_init`.
+        ///   - webSocketPingInterval: how often the server pings acknowledged WebSockets, if at all.
         public init(
             host: String = "127.0.0.1",
             port: Int = 0,
@@ -44,7 +57,10 @@ extension ExampleServer {
             maximumBodySize: Int = 16 * 1024 * 1024,
             requiresUploadPreflightHeader: Bool = false,
             logLevel: Logger.Level = .error,
-            sessionSecret: String? = nil
+            sessionSecret: String? = nil,
+            requiresWebSocketAuthentication: Bool = false,
+            connectionInitTimeout: Duration = .seconds(3),
+            webSocketPingInterval: Duration? = nil
         ) {
             self.host = host
             self.port = port
@@ -54,6 +70,9 @@ extension ExampleServer {
             self.requiresUploadPreflightHeader = requiresUploadPreflightHeader
             self.logLevel = logLevel
             self.sessionSecret = sessionSecret
+            self.requiresWebSocketAuthentication = requiresWebSocketAuthentication
+            self.connectionInitTimeout = connectionInitTimeout
+            self.webSocketPingInterval = webSocketPingInterval
         }
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import GraphQL
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 
 /// The example GraphQL server of Apogee: the RocketReserver schema at `/graphql`, the
-/// Todo schema at `/todo/graphql` and a schema for upload tests at `/uploads/graphql`, over
-/// real HTTP, with instrumentation and fault injection for tests.
+/// Todo schema at `/todo/graphql`, a schema for upload tests at `/uploads/graphql` and one for
+/// streaming tests at `/live/graphql`, over real HTTP (with Server-Sent Events) and
+/// graphql-transport-ws WebSockets, with instrumentation and fault injection for tests.
 ///
 /// Each instance has its own state (users, bookings, to-dos, persisted queries, faults), so
 /// any number can run at once in one process:
@@ -27,6 +30,7 @@ public final class ExampleServer: Sendable {
     let services: ServerServices
     let rocketReserverStore: RocketReserverStore
     let todoStore: TodoStore
+    let counterStore: CounterStore
     private let serviceGroup: ServiceGroup
     private let runTask: Task<Void, any Error>
 
@@ -37,6 +41,7 @@ public final class ExampleServer: Sendable {
         services: ServerServices,
         rocketReserverStore: RocketReserverStore,
         todoStore: TodoStore,
+        counterStore: CounterStore,
         serviceGroup: ServiceGroup,
         runTask: Task<Void, any Error>
     ) {
@@ -46,6 +51,7 @@ public final class ExampleServer: Sendable {
         self.services = services
         self.rocketReserverStore = rocketReserverStore
         self.todoStore = todoStore
+        self.counterStore = counterStore
         self.serviceGroup = serviceGroup
         self.runTask = runTask
     }
@@ -61,12 +67,33 @@ public final class ExampleServer: Sendable {
         )
         let rocketReserverStore = RocketReserverStore(sessionSecret: configuration.sessionSecret.map { Array($0.utf8) } ?? SessionTokens.randomBytes(32))
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)
-        let endpoints = try makeEndpoints(rocketReserverStore: rocketReserverStore, todoStore: todoStore, uploadStorage: services.uploads)
+        let counterStore = CounterStore()
+        let endpoints = try makeEndpoints(
+            rocketReserverStore: rocketReserverStore,
+            todoStore: todoStore,
+            counterStore: counterStore,
+            uploadStorage: services.uploads
+        )
         var logger = Logger(label: "ApogeeExampleServer")
         logger.logLevel = configuration.logLevel
         let signal = StartupSignal()
+        let webSocketSettings = GraphQLWebSocketConnection.Settings(
+            connectionInitTimeout: configuration.connectionInitTimeout,
+            pingInterval: configuration.webSocketPingInterval,
+            requiresAuthentication: configuration.requiresWebSocketAuthentication,
+            isValidToken: { token in await rocketReserverStore.user(token: token) != nil }
+        )
         let application = Application(
             router: ExampleRouter.make(endpoints: endpoints, services: services),
+            server: .http1WebSocketUpgrade(
+                configuration: HTTP1WebSocketUpgradeChannel.Configuration(
+                    http1: HTTP1Channel.Configuration(additionalChannelHandlers: [InputClosedObserver()]),
+                    // graphql-transport-ws has pings of its own, so the frame-level ones stay
+                    // off, and a client that does not answer a close cannot hold shutdown long.
+                    ws: WebSocketServerConfiguration(maxFrameSize: 1 << 20, autoPing: .disabled, closeTimeout: .seconds(1))
+                ),
+                shouldUpgrade: GraphQLWebSocketUpgrade.shouldUpgrade(endpoints: endpoints, services: services, settings: webSocketSettings)
+            ),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
             onServerRunning: { channel in
                 if let port = channel.localAddress?.port {
@@ -108,14 +135,19 @@ public final class ExampleServer: Sendable {
             services: services,
             rocketReserverStore: rocketReserverStore,
             todoStore: todoStore,
+            counterStore: counterStore,
             serviceGroup: serviceGroup,
             runTask: runTask
         )
     }
 
-    /// Stops listening, lets requests in progress finish for up to `gracePeriod` (a scripted
-    /// delay may hold one for long), then closes every connection and waits for the server to stop.
+    /// Closes open WebSockets with 1001 (going away), completes Server-Sent Events streams,
+    /// stops listening, lets requests in
+    /// progress finish for up to `gracePeriod` (a scripted delay may hold one for long), then
+    /// closes every connection and waits for the server to stop.
     public func shutdown(gracePeriod: Duration = .seconds(1)) async {
+        await closeWebSockets(code: 1001, reason: "The server is shutting down")
+        services.eventStreams.stopAll()
         await serviceGroup.triggerGracefulShutdown()
         let runTask = self.runTask
         // Awaiting a task's result does not react to cancellation, so the deadline is a

@@ -8,8 +8,9 @@ struct GraphQLEndpoint: Sendable {
     let schema: GraphQLSchema
     /// The root value resolvers of the top-level fields receive (the Graphiti resolver).
     let rootValue: any Sendable
-    /// Builds the per-request context the resolvers receive.
-    let makeContext: @Sendable (_ headers: HTTPFields, _ uploads: [String: UploadedFile]) -> any Sendable
+    /// Builds the per-request context the resolvers receive. Subscriptions pass the lifetime
+    /// their source reports its end to; other operations pass `nil`.
+    let makeContext: @Sendable (_ headers: HTTPFields, _ uploads: [String: UploadedFile], _ sourceLifetime: SourceLifetime?) -> any Sendable
     let persistedQueries = PersistedQueryStore()
 }
 
@@ -19,6 +20,12 @@ struct ServerServices: Sendable {
     let faults = FaultQueue()
     let idempotency = IdempotencyLedger()
     let uploads = UploadStorage()
+    /// Streaming events for tests, and the count of running subscription sources.
+    let subscriptions = SubscriptionLog()
+    /// The open graphql-transport-ws sockets.
+    let webSockets = WebSocketConnections()
+    /// The running Server-Sent Events subscriptions.
+    let eventStreams = EventStreams()
     let mutationDelay: Locked<Duration>
     /// The largest JSON body accepted, so a runaway client cannot exhaust memory.
     let maximumBodySize: Int

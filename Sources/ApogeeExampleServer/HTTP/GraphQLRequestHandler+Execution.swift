@@ -24,7 +24,10 @@ extension GraphQLRequestHandler {
             )
         }
         if operationType == .subscription {
-            throw RequestRejection(status: .badRequest, message: "Subscriptions are not served over plain HTTP by this server.")
+            throw RequestRejection(
+                status: .badRequest,
+                message: "Subscriptions need Accept: text/event-stream (GraphQL over Server-Sent Events) or a graphql-transport-ws WebSocket."
+            )
         }
         let validationErrors = validate(schema: endpoint.schema, ast: document)
         guard validationErrors.isEmpty else {
@@ -61,7 +64,7 @@ extension GraphQLRequestHandler {
                 schema: endpoint.schema,
                 documentAST: document,
                 rootValue: endpoint.rootValue,
-                context: endpoint.makeContext(headers, request.uploads),
+                context: endpoint.makeContext(headers, request.uploads, nil),
                 variableValues: request.variables,
                 operationName: request.operationName
             )
@@ -79,7 +82,7 @@ extension GraphQLRequestHandler {
     }
 
     /// The type of the operation that will run, when the document says which one it is.
-    private static func operationType(in document: Document, named name: String?) -> OperationType? {
+    static func operationType(in document: Document, named name: String?) -> OperationType? {
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         if let name {
             return operations.first { $0.name?.value == name }?.operation

@@ -1,13 +1,16 @@
 import Hummingbird
 import HTTPTypes
+import NIOCore
 
 /// Answers the HTTP requests of one endpoint: records them, plays a scripted fault if one is
-/// queued, and otherwise runs GraphQL over HTTP.
+/// queued, and otherwise runs GraphQL over HTTP, or over Server-Sent Events when the request
+/// accepts `text/event-stream`.
 struct GraphQLRequestHandler: Sendable {
     let endpoint: GraphQLEndpoint
     let services: ServerServices
 
-    func respond(to request: Request) async throws -> Response {
+    /// - Parameter channel: the connection, which an event stream watches for the client leaving.
+    func respond(to request: Request, channel: any Channel) async throws -> Response {
         let mediaType = ResponseMediaType.negotiate(accept: request.headers[.accept])
         let (body, parsed) = await intake(request)
         let fault = services.faults.next()
@@ -25,6 +28,9 @@ struct GraphQLRequestHandler: Sendable {
             return response
         }
         do {
+            if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
+                return try await streamEvents(parsed.get(), method: request.method, headers: request.headers, channel: channel)
+            }
             return try await execute(parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType)
         } catch let rejection as RequestRejection {
             return Self.response(for: rejection, mediaType: mediaType)

@@ -28,6 +28,13 @@ enum GraphQLResponseEncoding {
         return encode(data: nil, errors: [GraphQLError(message: message, extensions: extensions)])
     }
 
+    /// A list of errors alone: the payload of a graphql-transport-ws `error` message.
+    static func encode(errors: [GraphQLError]) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(Map.array(errors.map(errorObject)))
+        return writer.bytes
+    }
+
     /// An error as the spec lays it out. `path` is only written when there is one: the engine
     /// gives request errors an empty path, which the spec reserves for field errors.
     private static func errorObject(_ error: GraphQLError) -> Map {

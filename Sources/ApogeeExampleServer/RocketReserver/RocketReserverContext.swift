@@ -7,19 +7,26 @@ struct RocketReserverContext: Sendable {
     let token: String?
     /// Files of a multipart request, by the key the `Upload` variables were replaced with.
     let uploads: [String: UploadedFile]
+    /// Told when a subscription's source stops; `nil` outside subscriptions.
+    let sourceLifetime: SourceLifetime?
 
-    init(store: RocketReserverStore, authorization: String?, uploads: [String: UploadedFile] = [:]) {
+    init(store: RocketReserverStore, authorization: String?, uploads: [String: UploadedFile] = [:], sourceLifetime: SourceLifetime? = nil) {
         self.store = store
         self.uploads = uploads
+        self.sourceLifetime = sourceLifetime
+        self.token = Self.token(fromAuthorization: authorization)
+    }
+
+    /// The session token of an `Authorization` value (the HTTP header, or the field of a
+    /// WebSocket's `connection_init` payload): raw or after `Bearer `; `nil` when blank.
+    static func token(fromAuthorization authorization: String?) -> String? {
         guard let authorization = authorization?.trimmingCharacters(in: .whitespaces), !authorization.isEmpty else {
-            self.token = nil
-            return
+            return nil
         }
         if authorization.lowercased().hasPrefix("bearer ") {
-            self.token = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-        } else {
-            self.token = authorization
+            return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         }
+        return authorization
     }
 
     /// The user of the token, or `nil` when there is no token or it is unknown.

@@ -17,6 +17,7 @@ extension RocketReserverResolver {
                 launches: booked
             )
         }
+        context.store.tripsBooked.publish(booked.count)
         return TripUpdateResponse(success: true, message: "Trips booked successfully.", launches: booked)
     }
 

@@ -41,7 +41,8 @@ struct RocketReserverResolver: Sendable {
         return await context.store.login(email: email)
     }
 
-    func tripsBooked(context: RocketReserverContext, arguments: NoArguments) async -> AsyncStream<Int?> {
-        await context.store.tripsBookedUpdates()
+    /// The number of launches each successful `bookTrips` books, from now on.
+    func tripsBooked(context: RocketReserverContext, arguments: NoArguments) -> AsyncStream<Int?> {
+        context.store.tripsBooked.subscribe(lifetime: context.sourceLifetime)
     }
 }

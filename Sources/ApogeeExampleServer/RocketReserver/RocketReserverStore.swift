@@ -17,8 +17,9 @@ actor RocketReserverStore {
     private var accountsByEmail: [String: Account] = [:]
     private var emailsByID: [GraphQLID: String] = [:]
     private let tokens: SessionTokens
-    private var tripsBookedTotal = 0
-    private var tripsBookedListeners: [UUID: AsyncStream<Int?>.Continuation] = [:]
+    /// The `tripsBooked` subscription's events: how many launches each successful
+    /// `bookTrips` booked, as the tutorial's server publishes.
+    nonisolated let tripsBooked = Broadcaster<Int?>()
 
     init(launches: [Launch] = LaunchCatalog.launches, sessionSecret: [UInt8]) {
         self.launches = launches
@@ -72,12 +73,10 @@ actor RocketReserverStore {
             }
             if !account.bookings.contains(id) {
                 account.bookings.append(id)
-                tripsBookedTotal += 1
             }
             booked.append(launch)
         }
         accountsByEmail[email] = account
-        if !booked.isEmpty { announceTripsBooked() }
         return (booked, unknown)
     }
 
@@ -88,7 +87,6 @@ actor RocketReserverStore {
         else { return false }
         account.bookings.remove(at: index)
         accountsByEmail[email] = account
-        tripsBookedTotal -= 1
         return true
     }
 
@@ -98,27 +96,6 @@ actor RocketReserverStore {
         account.profileImage = name
         accountsByEmail[email] = account
         return user(of: account, token: token)
-    }
-
-    /// A stream of the total number of booked trips, one element per successful booking.
-    func tripsBookedUpdates() -> AsyncStream<Int?> {
-        let (stream, continuation) = AsyncStream<Int?>.makeStream()
-        let id = UUID()
-        tripsBookedListeners[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeListener(id) }
-        }
-        return stream
-    }
-
-    private func removeListener(_ id: UUID) {
-        tripsBookedListeners[id] = nil
-    }
-
-    private func announceTripsBooked() {
-        for continuation in tripsBookedListeners.values {
-            continuation.yield(tripsBookedTotal)
-        }
     }
 
     private func account(id: GraphQLID) -> Account? {

@@ -1,0 +1,51 @@
+/// A finite source that makes each element only when the subscriber asks for the next one:
+/// "as fast as it can" while never running ahead of the client, so a client that stops early
+/// leaves nothing buffered and nothing running.
+struct OnDemandSequence<Element: Sendable>: AsyncSequence, Sendable {
+    /// Ends the lifetime when the last copy of the sequence and its iterator is gone, which
+    /// is when the engine stopped iterating, however it stopped.
+    private final class EndOfSource: Sendable {
+        let lifetime: SourceLifetime?
+        let isStopped = Locked(false)
+
+        init(lifetime: SourceLifetime?) {
+            self.lifetime = lifetime
+            lifetime?.started(onStop: { [isStopped] in isStopped.withLock { $0 = true } })
+        }
+
+        deinit { lifetime?.ended() }
+    }
+
+    let count: Int
+    let element: @Sendable (_ index: Int) async -> Element
+    private let end: EndOfSource
+
+    /// - Parameters:
+    ///   - count: how many elements (indexes `0..<count`).
+    ///   - lifetime: told when the sequence is done with.
+    ///   - element: makes the element at an index.
+    init(count: Int, lifetime: SourceLifetime?, element: @escaping @Sendable (_ index: Int) async -> Element) {
+        self.count = Swift.max(0, count)
+        self.element = element
+        self.end = EndOfSource(lifetime: lifetime)
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let sequence: OnDemandSequence
+        private var index = 0
+
+        fileprivate init(sequence: OnDemandSequence) {
+            self.sequence = sequence
+        }
+
+        mutating func next() async -> Element? {
+            guard index < sequence.count, !Task.isCancelled, !sequence.end.isStopped.withLock({ $0 }) else { return nil }
+            defer { index += 1 }
+            return await sequence.element(index)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(sequence: self)
+    }
+}

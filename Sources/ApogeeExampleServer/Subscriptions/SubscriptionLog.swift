@@ -1,0 +1,97 @@
+/// The server's record of streaming events, the count of running sources, and the tests that
+/// wait for a condition on the record.
+///
+/// Every change runs the waiting conditions under the same lock that appends, so a waiter
+/// never misses the event that satisfies it and nobody polls.
+final class SubscriptionLog: Sendable {
+    private struct Waiter {
+        let condition: @Sendable ([SubscriptionEvent]) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State {
+        var events: [SubscriptionEvent] = []
+        var activeCount = 0
+        var waiters: [Int: Waiter] = [:]
+        /// Waiters cancelled before they were registered, so registration resumes them at once.
+        var cancelledWaiters: Set<Int> = []
+        var nextWaiterID = 0
+        var nextStreamID = 0
+    }
+
+    private let state = Locked(State())
+
+    var events: [SubscriptionEvent] { state.withLock { $0.events } }
+
+    var activeCount: Int { state.withLock { $0.activeCount } }
+
+    func append(_ event: SubscriptionEvent) {
+        change { $0.events.append(event) }
+    }
+
+    /// Counts a source that started, and records `event` in the same step.
+    func sourceStarted(_ event: SubscriptionEvent) {
+        change {
+            $0.activeCount += 1
+            $0.events.append(event)
+        }
+    }
+
+    /// Uncounts a source that stopped, and records `event` (if any) in the same step, so that
+    /// a test that saw the event sees the count without it.
+    func sourceStopped(_ event: SubscriptionEvent?) {
+        change {
+            $0.activeCount -= 1
+            if let event { $0.events.append(event) }
+        }
+    }
+
+    /// A fresh id for an operation that came without one (Server-Sent Events).
+    func makeStreamID() -> String {
+        state.withLock { state in
+            state.nextStreamID += 1
+            return "sse-\(state.nextStreamID)"
+        }
+    }
+
+    /// Returns once `condition` holds on the events: at once if it already does, otherwise
+    /// right after the append that makes it true, or when the calling task is cancelled.
+    func wait(until condition: @escaping @Sendable ([SubscriptionEvent]) -> Bool) async {
+        let id = state.withLock { state -> Int in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.cancelledWaiters.remove(id) != nil || condition(state.events) { return true }
+                    state.waiters[id] = Waiter(condition: condition, continuation: continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let waiter = state.waiters.removeValue(forKey: id) else {
+                    state.cancelledWaiters.insert(id)
+                    return nil
+                }
+                return waiter
+            }
+            waiter?.continuation.resume()
+        }
+        // A waiter that finished normally leaves no cancellation mark behind.
+        state.withLock { _ = $0.cancelledWaiters.remove(id) }
+    }
+
+    private func change(_ body: (inout State) -> Void) {
+        let satisfied = state.withLock { state -> [Waiter] in
+            body(&state)
+            let events = state.events
+            let ready = state.waiters.filter { $0.value.condition(events) }
+            for id in ready.keys { state.waiters[id] = nil }
+            return Array(ready.values)
+        }
+        for waiter in satisfied { waiter.continuation.resume() }
+    }
+}
