@@ -194,7 +194,8 @@ import Testing
     }
 
     @Test func pingIsAnsweredWithPongEchoingThePayload() async throws {
-        try await withServer { server in
+        // connection_init comes late on purpose, so a loaded machine must not time it out.
+        try await withServer(.init(connectionInitTimeout: .seconds(60))) { server in
             let socket = try await TestWebSocket.open(server.liveURL)
             // Pings are answered before connection_init too.
             try await socket.send(["type": "ping", "payload": ["sent": 1]])
