@@ -224,7 +224,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ApogeeExampleServerTests",
-            dependencies: ["ApogeeExampleServer", "ApogeeAPI", .product(name: "GraphQL", package: "GraphQL")]
+            dependencies: [
+                "ApogeeExampleServer",
+                "ApogeeAPI",
+                .product(name: "GraphQL", package: "GraphQL"),
+                // A raw WebSocket client, and raw TCP for what a WebSocket client hides (the upgrade's headers).
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
         ),
     ]
 )

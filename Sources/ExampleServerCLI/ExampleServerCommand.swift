@@ -8,7 +8,7 @@ import Logging
 struct ExampleServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "example-server",
-        abstract: "Serve the RocketReserver and Todo example schemas over GraphQL over HTTP."
+        abstract: "Serve the RocketReserver, Todo and live example schemas over GraphQL over HTTP, Server-Sent Events and graphql-transport-ws WebSockets."
     )
 
     @Option(help: "The port to listen on; 0 picks a free one.")
@@ -51,6 +51,7 @@ struct ExampleServerCommand: AsyncParsableCommand {
         )
         say("RocketReserver: \(server.rocketReserverURL.absoluteString)")
         say("Todo:           \(server.todoURL.absoluteString)")
+        say("Live:           \(server.liveURL.absoluteString)")
         say("Press Ctrl-C to stop.")
         await InterruptSignal.wait()
         say("Stopping.")

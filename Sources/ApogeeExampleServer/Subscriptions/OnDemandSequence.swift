@@ -1,6 +1,8 @@
-/// A finite source that makes each element only when the subscriber asks for the next one:
-/// "as fast as it can" while never running ahead of the client, so a client that stops early
-/// leaves nothing buffered and nothing running.
+/// A finite source that makes each element only when the engine asks for the next one, "as
+/// fast as it can", and stops making them as soon as it is stopped or its reader is cancelled,
+/// so a client that stops early leaves nothing running. (GraphQLSwift buffers the results it
+/// executes without waiting for the transport, so a fast source can still run ahead of a slow
+/// client by the size of that buffer.)
 struct OnDemandSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// Ends the lifetime when the last copy of the sequence and its iterator is gone, which
     /// is when the engine stopped iterating, however it stopped.
