@@ -21,6 +21,12 @@ extension ExampleServer {
         services.webSockets.answersPings = answers
     }
 
+    /// Makes the sockets open now ignore `ping` from here on, as a server that hangs would;
+    /// sockets opened later answer as usual, so a client that reconnects finds a healthy server.
+    public func stopAnsweringPingsOnOpenSockets() {
+        services.webSockets.silenceOpenSockets()
+    }
+
     /// Sends `text` as a text frame on every open socket: not a protocol message, so a client
     /// should close with 4400.
     public func sendMalformedFrame(_ text: String = "not json") async {

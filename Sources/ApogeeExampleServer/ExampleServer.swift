@@ -141,13 +141,15 @@ public final class ExampleServer: Sendable {
         )
     }
 
-    /// Closes open WebSockets with 1001 (going away), completes Server-Sent Events streams,
-    /// stops listening, lets requests in
+    /// Closes open WebSockets with 1001 (going away) and sends new ones away the same way,
+    /// ends Server-Sent Events streams without `complete`, stops listening, lets requests in
     /// progress finish for up to `gracePeriod` (a scripted delay may hold one for long), then
     /// closes every connection and waits for the server to stop.
     public func shutdown(gracePeriod: Duration = .seconds(1)) async {
-        await closeWebSockets(code: 1001, reason: "The server is shutting down")
-        services.eventStreams.stopAll()
+        for connection in services.webSockets.beginShutdown() {
+            await connection.close(code: GraphQLWebSocketConnection.goingAwayCode, reason: GraphQLWebSocketConnection.shutdownReason)
+        }
+        await services.eventStreams.stopAll()
         await serviceGroup.triggerGracefulShutdown()
         let runTask = self.runTask
         // Awaiting a task's result does not react to cancellation, so the deadline is a

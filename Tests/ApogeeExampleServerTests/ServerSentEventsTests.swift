@@ -125,12 +125,15 @@ import Testing
         }
     }
 
-    @Test func shutdownCompletesOpenStreams() async throws {
+    /// A server going away closes its streams without `complete`, so that clients take it as
+    /// a lost connection and subscribe again once it is back.
+    @Test func shutdownEndsOpenStreamsWithoutCompleting() async throws {
         let server = try await ExampleServer.start()
         let stream = EventStreamRequest.start(server.liveURL, query: #"subscription { counterChanged(id: "end") { value } }"#)
         await server.waitForSubscription(id: "sse-1")
         await server.shutdown()
-        #expect(await stream.next()?.name == "complete")
+        #expect(await stream.next()?.name == nil)
+        #expect(!server.subscriptionEvents.contains(.completedByServer(connection: nil, id: "sse-1")))
         #expect(server.activeSubscriptionCount == 0)
     }
 }

@@ -67,6 +67,8 @@ import Testing
             let socket = try await TestWebSocket.open(server.liveURL)
             let closure = try await socket.closure()
             #expect(closure.code == 4408)
+            // The server records the close once its side of the socket has ended too.
+            await server.waitFor(.socketClosed(connection: 1, code: 4408))
             #expect(server.subscriptionEvents == [.socketOpened(connection: 1), .socketClosed(connection: 1, code: 4408)])
         }
     }

@@ -28,9 +28,18 @@ public final class ReservedPort: Sendable {
         let descriptor = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw ExampleServerError.portReservationFailed("socket() failed, errno \(errno)") }
-        // No SO_REUSEADDR: with it, Linux may give the same port to another server binding
-        // port 0 with SO_REUSEADDR (as NIO does), since a bound socket that does not listen is
-        // no conflict; without it, the port is this socket's alone.
+        // A fresh port is taken without SO_REUSEADDR, so it is this socket's alone. A port a
+        // server has just left needs SO_REUSEADDR: the connections that server closed first
+        // linger in TIME_WAIT on it, and without the option bind() refuses the port until they
+        // expire. Another server binding port 0 is still never given it, since the kernel's
+        // choice of a free port counts every bound socket as a conflict.
+        if requested != 0 {
+            var reuse: Int32 = 1
+            guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+                close(descriptor)
+                throw ExampleServerError.portReservationFailed("setsockopt(SO_REUSEADDR) failed, errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian

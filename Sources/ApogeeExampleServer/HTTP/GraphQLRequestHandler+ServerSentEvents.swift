@@ -65,15 +65,21 @@ extension GraphQLRequestHandler {
                     let errors = [error as? GraphQLError ?? GraphQLError(error)]
                     writeFailed = (try? await writer.write(ServerSentEvents.next(errors: errors))) == nil
                 }
+                let byClient = writeFailed || clientLeft.withLock { $0 }
+                // A server going away closes the stream without `complete`, as a crash would.
+                let goingAway = !byClient && streams.isShuttingDown
                 var completed = false
-                if !writeFailed, !clientLeft.withLock({ $0 }) {
+                if !byClient, !goingAway {
                     completed = (try? await writer.write(ServerSentEvents.complete)) != nil
                 }
                 lifetime.stop()
                 await lifetime.waitUntilEnded()
-                streams.remove(id: id)
-                log.sourceStopped(completed ? .completedByServer(connection: nil, id: id) : .completedByClient(connection: nil, id: id))
+                let ending: SubscriptionEvent? =
+                    completed ? .completedByServer(connection: nil, id: id) : goingAway ? nil : .completedByClient(connection: nil, id: id)
+                log.sourceStopped(ending)
                 try? await writer.finish(nil)
+                // Only now may shutdown go on: the response has its last chunk.
+                streams.remove(id: id)
             })
         }
     }

@@ -1,18 +1,49 @@
 /// The Server-Sent Events subscriptions running now, so that shutdown can end them instead of
 /// waiting for clients that never leave.
 final class EventStreams: Sendable {
-    private let running = Locked<[String: SourceLifetime]>([:])
+    private struct State {
+        var running: [String: SourceLifetime] = [:]
+        var shuttingDown = false
+        var drained: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    /// Whether the server is going away: streams then end without `complete`, so that
+    /// clients take it as a lost connection and come back, as they would after a crash.
+    var isShuttingDown: Bool { state.withLock { $0.shuttingDown } }
 
     func add(_ lifetime: SourceLifetime, id: String) {
-        running.withLock { $0[id] = lifetime }
+        state.withLock { $0.running[id] = lifetime }
     }
 
+    /// The stream `id` has written its last byte.
     func remove(id: String) {
-        running.withLock { _ = $0.removeValue(forKey: id) }
+        let drained = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.running[id] = nil
+            guard state.running.isEmpty else { return [] }
+            defer { state.drained = [] }
+            return state.drained
+        }
+        for waiter in drained { waiter.resume() }
     }
 
-    /// Stops every running source; each stream then sends `complete` and ends its response.
-    func stopAll() {
-        for lifetime in running.withLock({ Array($0.values) }) { lifetime.stop() }
+    /// Stops every running source for shutdown, and returns once each stream has ended its
+    /// response (without `complete`). Waiting matters: a response cut off by the server's
+    /// cancellation loses its last chunk, and a client may then never see the stream end.
+    func stopAll() async {
+        let lifetimes = state.withLock { state -> [SourceLifetime] in
+            state.shuttingDown = true
+            return Array(state.running.values)
+        }
+        for lifetime in lifetimes { lifetime.stop() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let empty = state.withLock { state -> Bool in
+                guard !state.running.isEmpty else { return true }
+                state.drained.append(continuation)
+                return false
+            }
+            if empty { continuation.resume() }
+        }
     }
 }

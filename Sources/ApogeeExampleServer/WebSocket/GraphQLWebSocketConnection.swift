@@ -113,7 +113,7 @@ actor GraphQLWebSocketConnection {
             await initialise(payload: payload)
         case .ping(let payload):
             services.subscriptions.append(.pingReceived(connection: number))
-            if services.webSockets.answersPings {
+            if services.webSockets.answersPing(on: number) {
                 await send(GraphQLTransportWSServerMessage.pong(payload: payload))
             }
         case .pong:
@@ -189,6 +189,11 @@ actor GraphQLWebSocketConnection {
     private func close(_ code: GraphQLTransportWSCloseCode, reason: String) async {
         await close(code: code.rawValue, reason: reason)
     }
+
+    /// The close code of a server going away (1001).
+    static let goingAwayCode: UInt16 = 1001
+    /// The close reason of a server going away.
+    static let shutdownReason = "The server is shutting down"
 
     /// Sends a close frame (the client answers with its own, which ends the socket).
     func close(code: UInt16, reason: String) async {

@@ -28,7 +28,10 @@ enum GraphQLWebSocketUpgrade {
                     outbound: outbound,
                     channel: channel
                 )
-                services.webSockets.add(connection)
+                guard services.webSockets.add(connection) else {
+                    await connection.close(code: GraphQLWebSocketConnection.goingAwayCode, reason: GraphQLWebSocketConnection.shutdownReason)
+                    return
+                }
                 await connection.run(inbound: inbound)
                 services.webSockets.remove(number: connection.number)
             }

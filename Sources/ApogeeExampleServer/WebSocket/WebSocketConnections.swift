@@ -5,6 +5,9 @@ final class WebSocketConnections: Sendable {
         var lastNumber = 0
         var open: [Int: GraphQLWebSocketConnection] = [:]
         var answersPings = true
+        /// Sockets that ignore `ping` whatever ``answersPings`` says.
+        var silenced: Set<Int> = []
+        var shuttingDown = false
     }
 
     private let state = Locked(State())
@@ -17,12 +20,40 @@ final class WebSocketConnections: Sendable {
         }
     }
 
-    func add(_ connection: GraphQLWebSocketConnection) {
-        state.withLock { $0.open[connection.number] = connection }
+    /// Registers a new socket; `false` once the server is shutting down, when the socket
+    /// must be sent away.
+    func add(_ connection: GraphQLWebSocketConnection) -> Bool {
+        state.withLock { state in
+            guard !state.shuttingDown else { return false }
+            state.open[connection.number] = connection
+            return true
+        }
+    }
+
+    /// Refuses sockets from now on, and returns the open ones to close: a client that
+    /// reconnects at once must not find a server that is still half there.
+    func beginShutdown() -> [GraphQLWebSocketConnection] {
+        state.withLock { state in
+            state.shuttingDown = true
+            return state.open.sorted { $0.key < $1.key }.map(\.value)
+        }
     }
 
     func remove(number: Int) {
-        state.withLock { _ = $0.open.removeValue(forKey: number) }
+        state.withLock { state in
+            state.open[number] = nil
+            state.silenced.remove(number)
+        }
+    }
+
+    /// Makes the sockets open now ignore `ping` from here on; later ones still answer.
+    func silenceOpenSockets() {
+        state.withLock { state in state.silenced.formUnion(state.open.keys) }
+    }
+
+    /// Whether socket `number` answers a `ping` now.
+    func answersPing(on number: Int) -> Bool {
+        state.withLock { $0.answersPings && !$0.silenced.contains(number) }
     }
 
     /// The open connections, oldest first.

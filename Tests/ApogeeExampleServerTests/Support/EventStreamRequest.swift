@@ -57,14 +57,14 @@ final class EventStreamRequest: NSObject, URLSessionDataDelegate, Sendable {
         var status: Int?
     }
 
-    private let state = LockedState(State())
+    private let state = Locked(State())
     private let events: AsyncStream<ServerSentEvent>
     private let continuation: AsyncStream<ServerSentEvent>.Continuation
-    private let iterator: LockedState<AsyncStream<ServerSentEvent>.AsyncIterator>
+    private let iterator: Locked<AsyncStream<ServerSentEvent>.AsyncIterator>
 
     private override init() {
         (events, continuation) = AsyncStream<ServerSentEvent>.makeStream()
-        iterator = LockedState(events.makeAsyncIterator())
+        iterator = Locked(events.makeAsyncIterator())
     }
 
     /// Starts a POST of `query` to `url`.

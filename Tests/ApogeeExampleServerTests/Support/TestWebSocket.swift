@@ -154,7 +154,7 @@ final class TestWebSocket: Sendable {
             var waiter: CheckedContinuation<String?, Never>?
         }
 
-        private let state = LockedState(State())
+        private let state = Locked(State())
 
         func append(_ text: String) {
             let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
@@ -188,21 +188,5 @@ final class TestWebSocket: Sendable {
                 if let immediate { continuation.resume(returning: immediate) }
             }
         }
-    }
-}
-
-/// A value behind a lock, for test helpers' state.
-final class LockedState<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -137,7 +137,7 @@ func failure<Data>(of stream: AsyncThrowingStream<GraphQLResult<Data>, any Error
 extension Error {
     /// The subscription error inside, if this is one.
     var subscriptionError: SubscriptionError? {
-        if case ApogeeError.subscription(let error) = self { return error }
+        if case ApogeeError.subscription(let error)? = self as? ApogeeError { return error }
         return nil
     }
 }
