@@ -18,13 +18,15 @@ extension GraphQLWebSocketTransport.Configuration {
     static func forTests(
         connectionPayload: GraphQLWebSocketTransport.ConnectionPayload = .none,
         keepAliveInterval: Duration? = nil,
-        maximumAttempts: Int = 200
+        maximumAttempts: Int = 200,
+        sleeper: any Sleeper = TaskSleeper()
     ) -> Self {
         .init(
             connectionPayload: connectionPayload,
             keepAliveInterval: keepAliveInterval,
             closeGracePeriod: .zero,
-            reconnection: RetryPolicy(maximumAttempts: maximumAttempts, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200))
+            reconnection: RetryPolicy(maximumAttempts: maximumAttempts, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200)),
+            sleeper: sleeper
         )
     }
 }

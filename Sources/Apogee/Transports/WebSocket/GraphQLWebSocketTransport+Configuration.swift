@@ -20,7 +20,8 @@ extension GraphQLWebSocketTransport {
         /// ``RetryPolicy/maximumAttempts`` counts attempts in a row without an acknowledged
         /// connection. 8 attempts from 0.5 s, doubling up to 30 s, with jitter, by default.
         public var reconnection: RetryPolicy
-        /// Waits between reconnection attempts; tests pass one that records the delays.
+        /// Waits between reconnection attempts and between keep-alive pings; tests pass one
+        /// that records the delays, or one that they step by hand.
         public var sleeper: any Sleeper
         /// How many results a subscription keeps for a consumer that reads slower than they
         /// arrive. When one more arrives the oldest is dropped, and the subscription fails

@@ -146,8 +146,11 @@ extension GraphQLWebSocketTransport {
         guard let interval = configuration.keepAliveInterval else { return nil }
         return Task {
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard !Task.isCancelled else { return }
+                do {
+                    try await configuration.sleeper.sleep(for: interval)
+                } catch {
+                    return
+                }
                 if socket.isPongPending {
                     await socket.close(for: .keepAliveTimeout, code: WebSocketCloseCode.goingAway, message: "Keep-alive timeout")
                     return

@@ -22,8 +22,11 @@ struct NIOWebSocketConnector: WebSocketConnector {
                     configuration: configuration,
                     logger: Logger(label: "Apogee.WebSocket")
                 ) { inbound, outbound, _ in
-                    opened.finish(.success(()))
-                    try await connection.run(inbound: inbound, outbound: outbound)
+                    // The writer must be in place before the caller learns the socket is open:
+                    // its first message (`connection_init`) follows at once.
+                    try await connection.run(inbound: inbound, outbound: outbound) {
+                        opened.finish(.success(()))
+                    }
                 }
                 connection.ended(code: closeFrame.map { UInt16(webSocketErrorCode: $0.closeCode) } ?? WebSocketCloseCode.abnormalClosure, reason: closeFrame?.reason ?? "")
                 opened.finish(.failure(Self.failure(nil, url: url)))
@@ -73,10 +76,11 @@ final class NIOWebSocketConnection: WebSocketConnection {
         self.maximumMessageSize = maximumMessageSize
     }
 
-    /// Reads frames until the socket closes.
-    func run(inbound: WebSocketInboundStream, outbound writer: WebSocketOutboundWriter) async throws {
+    /// Takes `writer` for ``send(_:)``, calls `ready`, then reads frames until the socket closes.
+    func run(inbound: WebSocketInboundStream, outbound writer: WebSocketOutboundWriter, ready: () -> Void) async throws {
         outbound.withLock { $0 = writer }
         defer { outbound.withLock { $0 = nil } }
+        ready()
         for try await message in inbound.messages(maxSize: maximumMessageSize) {
             switch message {
             case .text(let text): continuation.yield(.text(text))
