@@ -89,13 +89,3 @@ struct AuthorizationTests {
         }
     }
 }
-
-/// Counts calls, across tasks.
-actor Counter {
-    private var value = 0
-
-    func next() -> Int {
-        value += 1
-        return value
-    }
-}

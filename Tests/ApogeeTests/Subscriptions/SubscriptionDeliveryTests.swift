@@ -84,12 +84,12 @@ import Testing
     @Test(arguments: SubscriptionPath.allCases)
     func interceptorsSeeEveryResult(path: SubscriptionPath) async throws {
         try await withServer { server in
-            let counter = ResultCounter()
+            let counter = Counter()
             let provider = FixedInterceptorProvider([CountingInterceptor(counter: counter)])
             let live = server.liveClient(over: path, provider: provider)
             let results = try await allResults(of: live.client.subscribe(subscription: CountdownSubscription(from: 5)))
             #expect(results.count == 5)
-            #expect(await counter.count == 5)
+            #expect(await counter.value == 5)
             // The interceptor replaced each result's extensions; the subscriber sees its work.
             #expect(results.allSatisfy { $0.extensions?["counted"] == true })
         }
@@ -133,21 +133,15 @@ import Testing
 
 /// Counts the results an interceptor written for one result sees, and marks each.
 struct CountingInterceptor: GraphQLInterceptor {
-    let counter: ResultCounter
+    let counter: Counter
 
     func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
     ) async throws -> GraphQLResult<Operation.Data> {
         var result = try await next(request)
-        await counter.increment()
+        await counter.next()
         result.extensions = ["counted": true]
         return result
     }
-}
-
-/// A count shared between tasks.
-actor ResultCounter {
-    private(set) var count = 0
-    func increment() { count += 1 }
 }
