@@ -1,4 +1,5 @@
 import ApogeeAPI
+import ApogeeExampleServer
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
