@@ -32,7 +32,19 @@ extension ExampleServer {
 
     /// Changes the pause before each mutation (see ``Configuration/mutationDelay``).
     public func setMutationDelay(_ delay: Duration) {
-        services.mutationDelay.withLock { $0 = delay }
+        services.mutationPause.setDelay(delay)
+    }
+
+    /// Holds every mutation that arrives from now on, over HTTP, WebSocket and Server-Sent
+    /// Events, until ``releaseMutations()``: a test that needs a mutation in flight waits
+    /// for events instead of for a delay. Shutdown releases them too.
+    public func holdMutations() {
+        services.mutationPause.hold()
+    }
+
+    /// Lets every held mutation run, and stops holding new ones.
+    public func releaseMutations() {
+        services.mutationPause.release()
     }
 
     /// Makes every Todo mutation fail (or succeed again), like ``Configuration/rejectsTodoMutations``.

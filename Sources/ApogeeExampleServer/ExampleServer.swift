@@ -61,7 +61,7 @@ public final class ExampleServer: Sendable {
     /// - Throws: when the schemas cannot be built or the address cannot be bound.
     public static func start(configuration: Configuration = Configuration()) async throws -> ExampleServer {
         let services = ServerServices(
-            mutationDelay: Locked(configuration.mutationDelay),
+            mutationPause: MutationPause(delay: configuration.mutationDelay),
             maximumBodySize: configuration.maximumBodySize,
             requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader
         )
@@ -149,6 +149,7 @@ public final class ExampleServer: Sendable {
         for connection in services.webSockets.beginShutdown() {
             await connection.close(code: GraphQLWebSocketConnection.goingAwayCode, reason: GraphQLWebSocketConnection.shutdownReason)
         }
+        services.mutationPause.release()
         await services.eventStreams.stopAll()
         await serviceGroup.triggerGracefulShutdown()
         let runTask = self.runTask

@@ -3,7 +3,7 @@ import ApogeeExampleServer
 import Foundation
 import Testing
 
-/// Request counts, recorded headers and the mutation delay switch.
+/// Request counts, recorded headers, the mutation delay switch and the mutation hold.
 @Suite struct InstrumentationTests {
     @Test func countsRequestsInTotalAndByOperationName() async throws {
         try await withServer { server in
@@ -53,18 +53,21 @@ import Testing
         }
     }
 
-    /// The delay holds a mutation back, not queries: a query sent while a mutation waits
-    /// is answered first. Ordering only, no clock readings.
+    /// The hold keeps a mutation back, not queries: a query sent while a mutation waits is
+    /// answered first. Ordering only, no clock readings.
     @Test func aDelayedMutationIsOvertakenByAQuery() async throws {
-        try await withServer(.init(mutationDelay: .seconds(3))) { server in
+        try await withServer { server in
+            server.holdMutations()
             let order = Locked<[String]>([])
             async let mutation: Void = {
                 _ = try await logIn(server)
                 order.withLock { $0.append("mutation") }
             }()
             while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            // The mutation is held until the query has its answer, however loaded the machine.
             _ = try await graphQL(server.rocketReserverURL, "{ launch(id: 1) { id } }")
             order.withLock { $0.append("query") }
+            server.releaseMutations()
             try await mutation
             #expect(order.withLock { $0 } == ["query", "mutation"])
         }

@@ -143,8 +143,8 @@ struct OptimisticMutationTests {
             let fixture = try await TodoFixture(client: server.todoClient())
             let store = fixture.client.store
             let todo = try fixture.todo(1)
-            // The server sits on the mutation long enough for the test to cancel it.
-            server.setMutationDelay(.seconds(30))
+            // The server sits on the mutation until the test has cancelled it.
+            server.holdMutations()
             let requestsBefore = server.requestCount
             let task = Task {
                 try await fixture.client.perform(mutation: toggle(todo.id, complete: true), optimisticResponse: toggleGuess(todo.id, complete: true))
@@ -156,7 +156,7 @@ struct OptimisticMutationTests {
             #expect(throws: (any Error).self) { try outcome.get() }
             #expect(try store.todoRow(todo.id).complete == false)
             #expect(store.optimisticLayerIDs.isEmpty)
-            server.setMutationDelay(.zero)
+            server.releaseMutations()
         }
     }
 

@@ -26,7 +26,8 @@ struct ServerServices: Sendable {
     let webSockets = WebSocketConnections()
     /// The running Server-Sent Events subscriptions.
     let eventStreams = EventStreams()
-    let mutationDelay: Locked<Duration>
+    /// The delay and the hold before each mutation.
+    let mutationPause: MutationPause
     /// The largest JSON body accepted, so a runaway client cannot exhaust memory.
     let maximumBodySize: Int
     /// Whether multipart requests must carry a CSRF-preflight header, as Apollo Server asks.

@@ -39,10 +39,8 @@ extension GraphQLRequestHandler {
         guard operationType == .mutation else {
             return await run(document, request: request, headers: headers, mediaType: mediaType).response(mediaType)
         }
-        let delay = services.mutationDelay.withLock { $0 }
-        if delay > .zero {
-            try await Task.sleep(for: delay)
-        }
+        await services.mutationPause.wait()
+        try Task.checkCancellation()
         guard let key = headers[Self.idempotencyKeyHeader], !key.isEmpty else {
             return await run(document, request: request, headers: headers, mediaType: mediaType).response(mediaType)
         }

@@ -22,7 +22,7 @@ extension GraphQLRequestHandler {
             StreamedOperation(query: query, operationName: request.operationName, variables: request.variables),
             headers: headers,
             sourceLifetime: lifetime,
-            mutationDelay: services.mutationDelay.withLock { $0 }
+            mutationPause: services.mutationPause
         )
         let id = services.subscriptions.makeStreamID()
         let subscribed = SubscriptionEvent.subscribed(connection: nil, id: id, operationName: request.operationName, transport: .serverSentEvents)

@@ -28,12 +28,12 @@ extension GraphQLEndpoint {
     /// - Parameters:
     ///   - headers: what the context reads (the `Authorization` field).
     ///   - sourceLifetime: handed to the resolvers, which tell it when the source ends.
-    ///   - mutationDelay: the pause before a mutation runs, as over HTTP.
+    ///   - mutationPause: what a mutation waits for before it runs, as over HTTP.
     func start(
         _ operation: StreamedOperation,
         headers: HTTPFields,
         sourceLifetime: SourceLifetime,
-        mutationDelay: Duration
+        mutationPause: MutationPause
     ) async -> OperationStart {
         let document: Document
         do {
@@ -52,8 +52,8 @@ extension GraphQLEndpoint {
         if operationType == .subscription {
             return await subscribe(operation, context: makeContext(headers, [:], sourceLifetime))
         }
-        if operationType == .mutation, mutationDelay > .zero {
-            try? await Task.sleep(for: mutationDelay)
+        if operationType == .mutation {
+            await mutationPause.wait()
         }
         let result: GraphQLResult
         do {

@@ -10,7 +10,7 @@ extension GraphQLWebSocketConnection {
             operation,
             headers: headers,
             sourceLifetime: lifetime,
-            mutationDelay: services.mutationDelay.withLock { $0 }
+            mutationPause: services.mutationPause
         )
         let subscribed = SubscriptionEvent.subscribed(connection: number, id: id, operationName: operation.operationName, transport: .webSocket)
         switch start {

@@ -55,7 +55,7 @@ struct UploadProgressTests {
         let folder = try TemporaryFolder()
         let url = try folder.patternedFile("cancel.bin", count: 10_000)
         try await withServer { server in
-            server.setMutationDelay(.seconds(30))
+            server.holdMutations()
             let task = server.uploadsClient().uploadTask(mutation: UploadFileMutation(file: Upload(fileURL: url)))
             try await server.waitForRequests(1)
             task.cancel()
