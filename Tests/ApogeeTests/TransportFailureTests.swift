@@ -35,7 +35,7 @@ struct TransportFailureTests {
                 Issue.record("expected a transport error, got \(String(describing: error))")
                 return
             }
-            #expect(transportError.kind == .connectionLost)
+            #expect(transportError.kind == .connectionLost, "\(transportError)")
         }
     }
 

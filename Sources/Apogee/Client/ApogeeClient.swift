@@ -39,7 +39,8 @@ public final class ApogeeClient: Sendable {
     ///   - store: Where results are kept; a new in-memory store by default. Clients that share
     ///     a store see each other's results.
     ///   - interceptorProvider: Builds each operation's chain; the standard interceptors by default.
-    ///   - transport: Sends the requests; `URLSession` by default.
+    ///   - transport: Sends the requests: AsyncHTTPClient on Linux and `URLSession` on Apple
+    ///     platforms by default (see ``platformDefaultHTTPTransport()``).
     ///   - subscriptionTransport: Sends subscriptions, a ``GraphQLWebSocketTransport`` say;
     ///     `nil` (the default) sends them over `transport` as server-sent events.
     ///   - configuration: Timeouts, header fields and the use of `GET`.
@@ -47,7 +48,7 @@ public final class ApogeeClient: Sendable {
         url: URL,
         store: NormalizedStore = NormalizedStore(),
         interceptorProvider: any InterceptorProvider = DefaultInterceptorProvider(),
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = platformDefaultHTTPTransport(),
         subscriptionTransport: (any NetworkTransport)? = nil,
         configuration: Configuration = Configuration()
     ) {

@@ -10,6 +10,10 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case connectionLost
         /// The response did not arrive within the request's timeout.
         case timedOut
+        /// The response body was larger than the transport accepts.
+        case responseTooLarge
+        /// The TLS handshake failed: an untrusted or invalid certificate, say.
+        case secureConnectionFailed
         /// Another failure of the underlying HTTP stack; ``TransportError/message`` says which.
         case other
     }
@@ -28,12 +32,20 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         self.message = message
     }
 
+    /// Whether sending the same request again may succeed: not after a response too large or
+    /// a certificate refused, which would fail the same way again.
+    public var mayPassOnRetry: Bool {
+        kind != .responseTooLarge && kind != .secureConnectionFailed
+    }
+
     /// What failed and where.
     public var description: String {
         let what = switch kind {
         case .cannotConnect: "Could not connect to"
         case .connectionLost: "The connection was lost while talking to"
         case .timedOut: "Timed out waiting for"
+        case .responseTooLarge: "The response was too large from"
+        case .secureConnectionFailed: "Could not make a secure connection to"
         case .other: "The request failed for"
         }
         return "\(what) \(url.absoluteString): \(message)"

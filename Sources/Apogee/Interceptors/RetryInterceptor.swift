@@ -57,8 +57,8 @@ public struct RetryInterceptor: GraphQLInterceptor {
         case .success(let result):
             guard let head = result.httpResponse, Self.isRetryable(head.status) else { return nil }
             return delay(beforeRetry: retry, honoring: head, using: &generator)
-        case .failure(ApogeeError.transport):
-            return policy.delay(beforeRetry: retry, using: &generator)
+        case .failure(ApogeeError.transport(let failure)):
+            return failure.mayPassOnRetry ? policy.delay(beforeRetry: retry, using: &generator) : nil
         case .failure(ApogeeError.httpStatus(let head, _)), .failure(ApogeeError.invalidResponse(_, let head, _)):
             guard Self.isRetryable(head.status) else { return nil }
             return delay(beforeRetry: retry, honoring: head, using: &generator)

@@ -6,19 +6,12 @@ import FoundationNetworking
 
 /// Keeps credentials from following a redirect to another origin.
 ///
-/// URLSession copies every header field of the original request to the redirected one. When the
-/// new URL's origin differs from the original request's, only header fields that describe the
-/// body and the client are kept; `Authorization`, cookies, API keys and any other field that
-/// might carry a secret are dropped, whatever their name.
+/// URLSession copies every header field of the original request to the redirected one; the
+/// guard applies ``RedirectRules``' rule for another origin to it.
 ///
 /// Delegates that do more (reading streamed responses) subclass it to keep the rule.
 /// `@unchecked`: it keeps no state, and its subclasses guard theirs.
 class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    /// Header fields that carry no credential and that the redirected request still needs.
-    static let fieldsKeptAcrossOrigins: Set<String> = [
-        "accept", "accept-encoding", "accept-language", "content-type", "content-length", "user-agent",
-    ]
-
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -55,7 +48,7 @@ class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 
     static func withoutCredentials(_ request: URLRequest) -> URLRequest {
         var request = request
-        for name in (request.allHTTPHeaderFields ?? [:]).keys where !fieldsKeptAcrossOrigins.contains(name.lowercased()) {
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where !RedirectRules.fieldsKeptAcrossOrigins.contains(name.lowercased()) {
             request.setValue(nil, forHTTPHeaderField: name)
         }
         return request

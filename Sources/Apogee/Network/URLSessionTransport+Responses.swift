@@ -41,6 +41,9 @@ extension URLSessionTransport {
             kind = .cannotConnect
         case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource:
             kind = .connectionLost
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected:
+            kind = .secureConnectionFailed
         default:
             // libcurl reports a body cut short ("transfer closed with N bytes remaining") without
             // a more precise code; the message says it.

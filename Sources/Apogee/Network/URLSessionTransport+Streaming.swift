@@ -36,7 +36,7 @@ extension URLSessionTransport {
         let file = streamedBodies == .temporaryFile ? try await TemporaryBodyFile.write(body) : nil
         defer { file?.remove() }
         var request = request
-        for _ in 0..<Self.maximumRedirects {
+        for _ in 0..<RedirectRules.maximumRedirects {
             let data: Data
             let response: URLResponse
             if let file {
@@ -49,14 +49,11 @@ extension URLSessionTransport {
             }
             request = next
         }
-        throw ApogeeError.transport(TransportError(kind: .other, url: url, message: "more than \(Self.maximumRedirects) redirects"))
+        throw ApogeeError.transport(TransportError(kind: .other, url: url, message: "more than \(RedirectRules.maximumRedirects) redirects"))
     }
 }
 
 extension URLSessionTransport {
-    /// As many as Foundation follows for other requests.
-    static let maximumRedirects = 16
-
     /// Sends a body copied to a file once, with `upload(for:fromFile:)`.
     private func upload(_ request: URLRequest, from file: TemporaryBodyFile, progress: UploadProgressHandler?, url: URL, timeout: Duration) async throws -> (Data, URLResponse) {
         // FoundationNetworking reports progress only to a task's own delegate, which only the

@@ -81,8 +81,8 @@ extension MutationQueue {
     /// that cannot be read) would fail the same way again.
     static func isTransient(_ error: any Error) -> Bool {
         switch error {
-        case ApogeeError.transport:
-            true
+        case ApogeeError.transport(let failure):
+            failure.mayPassOnRetry
         case ApogeeError.httpStatus(let head, _), ApogeeError.invalidResponse(_, let head, _):
             head.status == .tooManyRequests || head.status == .requestTimeout || head.status.kind == .serverError
         default:

@@ -4,13 +4,23 @@ import Foundation
 import Testing
 
 /// The two ways a subscription travels, for tests that hold for both.
-enum SubscriptionPath: String, CaseIterable, Sendable, CustomTestStringConvertible {
+enum SubscriptionPath: Hashable, Sendable, CustomTestStringConvertible {
     /// graphql-transport-ws over a WebSocket.
     case webSocket
-    /// GraphQL over server-sent events, on the client's HTTP transport.
-    case serverSentEvents
+    /// GraphQL over server-sent events, on an HTTP stack.
+    case serverSentEvents(HTTPStack)
 
-    var testDescription: String { rawValue }
+    /// The WebSocket, and server-sent events on every HTTP stack of the platform.
+    static var allCases: [SubscriptionPath] {
+        [.webSocket] + HTTPStack.all.map { .serverSentEvents($0) }
+    }
+
+    var testDescription: String {
+        switch self {
+        case .webSocket: "webSocket"
+        case .serverSentEvents(let stack): "serverSentEvents over \(stack.rawValue)"
+        }
+    }
 }
 
 extension GraphQLWebSocketTransport.Configuration {
@@ -72,8 +82,8 @@ extension ExampleServer {
                 client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, subscriptionTransport: webSocket),
                 webSocket: webSocket
             )
-        case .serverSentEvents:
-            let http = HTTPNetworkTransport(eventStreamReconnection: configuration.reconnection)
+        case .serverSentEvents(let stack):
+            let http = HTTPNetworkTransport(transport: stack.makeTransport(), eventStreamReconnection: configuration.reconnection)
             return SubscriptionClient(client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, networkTransport: http), webSocket: nil)
         }
     }

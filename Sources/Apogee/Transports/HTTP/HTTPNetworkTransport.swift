@@ -5,7 +5,7 @@ import HTTPTypes
 /// Sends operations over HTTP: queries and mutations as one request and one response each,
 /// subscriptions as GraphQL over server-sent events.
 ///
-/// The HTTP itself is an ``HTTPTransport``'s: `URLSession` by default. A subscription is a
+/// The HTTP itself is an ``HTTPTransport``'s (see ``platformDefaultHTTPTransport()``). A subscription is a
 /// `POST` with `Accept: text/event-stream` (graphql-sse's distinct connections mode): each
 /// `next` event is a result, `complete` ends the stream, and stopping the stream closes the
 /// connection, which ends the subscription on the server. A server that answers with a plain
@@ -28,7 +28,7 @@ public struct HTTPNetworkTransport: NetworkTransport {
 
     /// Creates a transport over `transport`.
     public init(
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = platformDefaultHTTPTransport(),
         eventStreamIdleTimeout: Duration = .seconds(86_400),
         eventStreamReconnection: RetryPolicy? = RetryPolicy(maximumAttempts: 8, initialDelay: .milliseconds(500), maximumDelay: .seconds(30)),
         sleeper: any Sleeper = TaskSleeper()

@@ -1,0 +1,52 @@
+#if canImport(AsyncHTTPClient)
+import AsyncHTTPClient
+import NIOCore
+import NIOSSL
+
+extension AsyncHTTPClientTransport {
+    /// Settings of an ``AsyncHTTPClientTransport``.
+    public struct Configuration: Sendable {
+        /// The largest whole response body accepted, after decompression; a larger one fails
+        /// with ``TransportError/Kind/responseTooLarge``. 64 MiB by default. Streamed
+        /// responses (server-sent events) are read as they arrive and have no total.
+        public var maximumResponseSize: Int
+        /// The TLS settings of every request: the certificates to trust, say. `nil` keeps the
+        /// client's own, which trust the system's roots.
+        public var tlsConfiguration: TLSConfiguration?
+        /// How long opening a connection may take. Used by a client the transport makes.
+        public var connectTimeout: Duration
+        /// Whether HTTP/2 is used when a server offers it over TLS (`.automatic`, the default)
+        /// or only HTTP/1.1. Used by a client the transport makes.
+        public var httpVersion: HTTPClient.Configuration.HTTPVersion
+
+        /// Creates settings; the defaults suit most apps.
+        public init(
+            maximumResponseSize: Int = 64 << 20,
+            tlsConfiguration: TLSConfiguration? = nil,
+            connectTimeout: Duration = .seconds(10),
+            httpVersion: HTTPClient.Configuration.HTTPVersion = .automatic
+        ) {
+            self.maximumResponseSize = maximumResponseSize
+            self.tlsConfiguration = tlsConfiguration
+            self.connectTimeout = connectTimeout
+            self.httpVersion = httpVersion
+        }
+
+        /// The configuration of a client the transport makes: Apogee follows redirects
+        /// itself, and a connection that cannot be made fails the request at once, so the
+        /// retry interceptor and the mutation queue decide when to try again.
+        var clientConfiguration: HTTPClient.Configuration {
+            var configuration = HTTPClient.Configuration(
+                tlsConfiguration: tlsConfiguration,
+                redirectConfiguration: .disallow,
+                timeout: HTTPClient.Configuration.Timeout(connect: TimeAmount(connectTimeout)),
+                // The size limit applies to the decompressed body, which `collect` counts.
+                decompression: .enabled(limit: .none)
+            )
+            configuration.connectionPool.retryConnectionEstablishment = false
+            configuration.httpVersion = httpVersion
+            return configuration
+        }
+    }
+}
+#endif

@@ -1,0 +1,72 @@
+#if canImport(AsyncHTTPClient)
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOSSL
+
+extension AsyncHTTPClientTransport {
+    /// AsyncHTTPClient's request for `request`. A streamed body is opened here, so a file that
+    /// cannot be read fails before a connection is made.
+    static func clientRequest(for request: HTTPTransportRequest, tlsConfiguration: TLSConfiguration?) throws -> HTTPClientRequest {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headers.count)
+        for field in request.headers {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        outgoing.headers = headers
+        outgoing.tlsConfiguration = tlsConfiguration
+        switch request.body.storage {
+        case .bytes(let data):
+            if !data.isEmpty { outgoing.body = .bytes(data) }
+        case .streamed(let streamed):
+            let pieces = BodyStreamPieces(try request.body.makeStream())
+            outgoing.body = .stream(pieces, length: streamed.count.map { .known($0) } ?? .unknown)
+        }
+        return outgoing
+    }
+
+    /// The status and header fields of a response.
+    static func head(of response: HTTPClientResponse) -> HTTPResponse {
+        var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.count)
+        for (name, value) in response.headers {
+            guard let name = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return HTTPResponse(status: HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
+    }
+
+    /// A response body as the pieces of a streaming response. The pieces are read in the
+    /// reading task, so cancelling it, or dropping the stream, cancels the request.
+    static func pieces(of body: HTTPClientResponse.Body, url: URL, timeout: Duration) -> AsyncThrowingStream<Data, any Error> {
+        let iterator = BodyIterator(body.makeAsyncIterator())
+        return AsyncThrowingStream {
+            do {
+                return try await iterator.next().map { Data(buffer: $0) }
+            } catch {
+                throw transportError(error, url: url, timeout: timeout)
+            }
+        }
+    }
+}
+
+/// The iterator of one streaming response body, read by one task at a time: the stream's
+/// consumer. `@unchecked` because AsyncHTTPClient's iterator is not `Sendable`; the unfolding
+/// stream calls `next()` once at a time.
+private final class BodyIterator: @unchecked Sendable {
+    private var base: HTTPClientResponse.Body.AsyncIterator
+
+    init(_ base: HTTPClientResponse.Body.AsyncIterator) {
+        self.base = base
+    }
+
+    func next() async throws -> ByteBuffer? {
+        try await base.next()
+    }
+}
+#endif

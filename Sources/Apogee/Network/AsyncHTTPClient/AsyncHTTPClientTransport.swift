@@ -1,0 +1,144 @@
+#if canImport(AsyncHTTPClient)
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOFoundationCompat
+
+/// Sends requests with swift-server's AsyncHTTPClient on SwiftNIO: the default on Linux.
+///
+/// Bodies stream both ways: an upload is read from disk as it is sent and reports its
+/// progress, a response is read piece by piece, up to ``Configuration/maximumResponseSize``
+/// for a whole response, or as it arrives for ``stream(_:)`` (server-sent events). Each
+/// request's `timeout` covers the whole exchange, head and body; cancelling the calling task
+/// cancels the request. Redirects follow ``RedirectRules``: no credentials to another origin,
+/// and 307 and 308 send the body again.
+///
+/// ```swift
+/// // Apogee makes its own `HTTPClient` and shuts it down when the transport goes away:
+/// let client = ApogeeClient(url: endpoint, transport: AsyncHTTPClientTransport())
+///
+/// // Or it shares the one a Vapor or Hummingbird app already has, which the app shuts down:
+/// let shared = ApogeeClient(url: endpoint, transport: AsyncHTTPClientTransport(client: app.http.client.shared))
+/// ```
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    /// The client that sends the requests.
+    public let client: HTTPClient
+    /// The transport's settings.
+    public let configuration: Configuration
+    /// Whether the transport made ``client`` and so shuts it down.
+    private let ownsClient: Bool
+    private let isShutDown = Locked(false)
+
+    /// Creates a transport with a client of its own, made from `configuration`; the client
+    /// is shut down by ``shutdown()`` or, failing that, when the transport goes away.
+    public init(configuration: Configuration = Configuration()) {
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.clientConfiguration)
+        self.configuration = configuration
+        ownsClient = true
+    }
+
+    /// Creates a transport that sends through `client`, which the caller keeps and shuts down.
+    ///
+    /// Apogee follows redirects itself when the client's redirect configuration is
+    /// `.disallow`; a client that follows them on its own applies AsyncHTTPClient's rule
+    /// (it drops `Authorization` and cookies on another origin) to bodies held in memory.
+    public init(client: HTTPClient, configuration: Configuration = Configuration()) {
+        self.client = client
+        self.configuration = configuration
+        ownsClient = false
+    }
+
+    deinit {
+        guard ownsClient, !isShutDown.withLock({ $0 }) else { return }
+        // The client stays alive until its connections are closed, then goes away.
+        client.shutdown { _ in }
+    }
+
+    /// Shuts down the client the transport made, closing its connections; requests sent
+    /// afterwards fail. A client passed in is left to its owner.
+    public func shutdown() async throws {
+        guard ownsClient, !isShutDown.withLock({ $0 }) else { return }
+        isShutDown.withLock { $0 = true }
+        try await client.shutdown()
+    }
+
+    /// Sends the request and reads the whole response, following redirects.
+    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        try Task.checkCancellation()
+        let deadline = ContinuousClock.now + request.timeout
+        let (response, sent) = try await headFollowingRedirects(request, deadline: deadline)
+        let body = try await collect(response.body, of: sent, deadline: deadline)
+        return HTTPTransportResponse(head: Self.head(of: response), body: body)
+    }
+
+    /// Sends the request and returns once the head arrives, within the request's timeout; the
+    /// body then arrives piece by piece for as long as the server sends it. Stopping the
+    /// iteration, or cancelling its task, cancels the request.
+    public func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
+        try Task.checkCancellation()
+        let (response, sent) = try await headFollowingRedirects(request, deadline: ContinuousClock.now + request.timeout)
+        return HTTPStreamingResponse(head: Self.head(of: response), body: Self.pieces(of: response.body, url: sent.url, timeout: sent.timeout))
+    }
+}
+
+extension AsyncHTTPClientTransport {
+    /// Sends `request` and the redirects it leads to; returns the final response, whose
+    /// body is still to be read, and the request that got it.
+    private func headFollowingRedirects(_ request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> (HTTPClientResponse, HTTPTransportRequest) {
+        var current = request
+        for _ in 0...RedirectRules.maximumRedirects {
+            let response = try await head(for: current, deadline: deadline)
+            guard let next = RedirectRules.request(after: Self.head(of: response), to: current) else {
+                return (response, current)
+            }
+            // Read to the end so the connection can serve the next request.
+            _ = try? await collect(response.body, of: current, deadline: deadline)
+            current = next
+        }
+        throw ApogeeError.transport(TransportError(kind: .other, url: request.url, message: "more than \(RedirectRules.maximumRedirects) redirects"))
+    }
+
+    /// Sends one request and waits for its head, at most until `deadline`.
+    private func head(for request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> HTTPClientResponse {
+        let outgoing = try Self.clientRequest(for: request, tlsConfiguration: configuration.tlsConfiguration)
+        let remaining = deadline - ContinuousClock.now
+        do {
+            return try await client.execute(outgoing, timeout: TimeAmount(max(remaining, .zero)))
+        } catch {
+            throw Self.transportError(error, url: request.url, timeout: request.timeout)
+        }
+    }
+
+    /// The whole body, at most ``Configuration/maximumResponseSize`` bytes, by `deadline`.
+    private func collect(_ body: HTTPClientResponse.Body, of request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> Data {
+        let limit = configuration.maximumResponseSize
+        let url = request.url
+        do {
+            return try await withThrowingTaskGroup(of: Data?.self) { group in
+                group.addTask {
+                    var collected = ByteBuffer()
+                    for try await var piece in body {
+                        guard collected.readableBytes + piece.readableBytes <= limit else {
+                            throw ApogeeError.transport(TransportError(kind: .responseTooLarge, url: url, message: "the body is larger than the limit of \(limit) bytes"))
+                        }
+                        collected.writeBuffer(&piece)
+                    }
+                    return Data(buffer: collected)
+                }
+                group.addTask {
+                    try await Task.sleep(until: deadline)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let data = first else {
+                    throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
+                }
+                return data
+            }
+        } catch {
+            throw Self.transportError(error, url: url, timeout: request.timeout)
+        }
+    }
+}
+#endif
