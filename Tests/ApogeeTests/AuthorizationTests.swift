@@ -10,11 +10,11 @@ struct AuthorizationTests {
         DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(tokenStore: tokens))
     }
 
-    @Test("The token from the store goes to the endpoint as a bearer token")
-    func sendsToken() async throws {
+    @Test("The token from the store goes to the endpoint as a bearer token", arguments: HTTPStack.all)
+    func sendsToken(stack: HTTPStack) async throws {
         try await withServer { server in
             let tokens = InMemoryTokenStore()
-            let client = server.client(provider: provider(tokens))
+            let client = server.client(stack, provider: provider(tokens))
 
             let login = try await client.perform(mutation: SignInMutation(email: "bearer@example.com"))
             #expect(server.recordedRequests[0].header("Authorization") == nil)
@@ -28,12 +28,12 @@ struct AuthorizationTests {
         }
     }
 
-    @Test("A token closure is asked on every request")
-    func closureSource() async throws {
+    @Test("A token closure is asked on every request", arguments: HTTPStack.all)
+    func closureSource(stack: HTTPStack) async throws {
         try await withServer { server in
             let counter = Counter()
             let auth = AuthorizationInterceptor(scheme: nil) { "token-\(await counter.next())" }
-            let client = server.client(provider: DefaultInterceptorProvider(retry: nil, authorization: auth))
+            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, authorization: auth))
             _ = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             // The store has the launch now; only a forced fetch makes a second request.
             _ = try await client.fetch(query: LaunchSiteQuery(id: "1"), cachePolicy: .fetchIgnoringCacheData)
@@ -41,12 +41,12 @@ struct AuthorizationTests {
         }
     }
 
-    @Test("The token is not sent after a redirect to another origin")
-    func redirectToAnotherOrigin() async throws {
+    @Test("The token is not sent after a redirect to another origin", arguments: HTTPStack.all)
+    func redirectToAnotherOrigin(stack: HTTPStack) async throws {
         try await withServer { endpoint in
             try await withServer { elsewhere in
                 let tokens = InMemoryTokenStore(token: "secret-token")
-                let client = endpoint.client(provider: provider(tokens))
+                let client = endpoint.client(stack, provider: provider(tokens))
                 endpoint.enqueueFault(.redirect(to: elsewhere.rocketReserverURL.absoluteString, status: 307))
 
                 // Whatever the other server answers, the point is what it received.
@@ -60,11 +60,11 @@ struct AuthorizationTests {
         }
     }
 
-    @Test("The token follows a redirect within the same origin")
-    func redirectWithinOrigin() async throws {
+    @Test("The token follows a redirect within the same origin", arguments: HTTPStack.all)
+    func redirectWithinOrigin(stack: HTTPStack) async throws {
         try await withServer { server in
             let tokens = InMemoryTokenStore(token: "same-origin-token")
-            let client = server.client(provider: provider(tokens))
+            let client = server.client(stack, provider: provider(tokens))
             server.enqueueFault(.redirect(to: server.rocketReserverURL.absoluteString, status: 307))
             _ = try? await client.fetch(query: LaunchSiteQuery(id: "1"))
             #expect(server.recordedRequests.count == 2)
@@ -72,14 +72,14 @@ struct AuthorizationTests {
         }
     }
 
-    @Test("The token is not added when an interceptor sends the request to another origin")
-    func interceptorChangesOrigin() async throws {
+    @Test("The token is not added when an interceptor sends the request to another origin", arguments: HTTPStack.all)
+    func interceptorChangesOrigin(stack: HTTPStack) async throws {
         try await withServer { endpoint in
             try await withServer { elsewhere in
                 let otherURL = elsewhere.rocketReserverURL
                 let moveAway = ClosureInterceptor { _, url, _ in url = otherURL }
                 let auth = AuthorizationInterceptor(tokenStore: InMemoryTokenStore(token: "secret-token"))
-                let client = endpoint.client(provider: FixedInterceptorProvider([moveAway, auth]))
+                let client = endpoint.client(stack, provider: FixedInterceptorProvider([moveAway, auth]))
 
                 let result = try await client.fetch(query: LaunchSiteQuery(id: "1"))
                 #expect(result.data?.launch?.id == "1")

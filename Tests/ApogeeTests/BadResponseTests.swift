@@ -5,12 +5,12 @@ import Testing
 
 @Suite("Responses that are not what the operation expects")
 struct BadResponseTests {
-    @Test("HTTP 500 with an HTML page is an HTTP error with the status and an excerpt")
-    func htmlErrorPage() async throws {
+    @Test("HTTP 500 with an HTML page is an HTTP error with the status and an excerpt", arguments: HTTPStack.all)
+    func htmlErrorPage(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.htmlErrorPage(status: 500))
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .httpStatus(let response, let excerpt)? = error else {
                 Issue.record("expected httpStatus, got \(String(describing: error))")
@@ -24,12 +24,12 @@ struct BadResponseTests {
         }
     }
 
-    @Test("A JSON error status whose body is not GraphQL is an HTTP error")
-    func jsonErrorThatIsNotGraphQL() async throws {
+    @Test("A JSON error status whose body is not GraphQL is an HTTP error", arguments: HTTPStack.all)
+    func jsonErrorThatIsNotGraphQL(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.httpStatus(502, body: #"{"message":"bad gateway"}"#, contentType: "application/json"))
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .httpStatus(let response, let excerpt)? = error else {
                 Issue.record("expected httpStatus, got \(String(describing: error))")
@@ -40,12 +40,12 @@ struct BadResponseTests {
         }
     }
 
-    @Test("Malformed JSON is an invalid response that says where the JSON broke")
-    func malformedJSON() async throws {
+    @Test("Malformed JSON is an invalid response that says where the JSON broke", arguments: HTTPStack.all)
+    func malformedJSON(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data": {"launch": {"id": "1",}}"#))
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .invalidResponse(.malformedJSON(let parsingError), let response, let excerpt)? = error else {
                 Issue.record("expected malformed JSON, got \(String(describing: error))")
@@ -57,13 +57,13 @@ struct BadResponseTests {
         }
     }
 
-    @Test("JSON that is not a GraphQL response is an invalid response")
-    func notAGraphQLResponse() async throws {
+    @Test("JSON that is not a GraphQL response is an invalid response", arguments: HTTPStack.all)
+    func notAGraphQLResponse(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"[1, 2, 3]"#))
             server.enqueueFault(.rawBody(#"{"result": "ok"}"#))
             server.enqueueFault(.rawBody("", contentType: "application/json"))
-            let client = server.client()
+            let client = server.client(stack)
             for expected in ["not an object", "neither 'data' nor 'errors'", "empty"] {
                 let error = await #expect(throws: ApogeeError.self) {
                     try await client.fetch(query: LaunchSiteQuery(id: "1"))
@@ -77,12 +77,12 @@ struct BadResponseTests {
         }
     }
 
-    @Test("A field of the wrong type is a decoding error that names its path")
-    func wrongType() async throws {
+    @Test("A field of the wrong type is a decoding error that names its path", arguments: HTTPStack.all)
+    func wrongType(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":42}}}"#))
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
                 Issue.record("expected responseDecoding, got \(String(describing: error))")
@@ -95,12 +95,12 @@ struct BadResponseTests {
         }
     }
 
-    @Test("Null where the schema says non-null is a decoding error that names its path")
-    func nullForNonNull() async throws {
+    @Test("Null where the schema says non-null is a decoding error that names its path", arguments: HTTPStack.all)
+    func nullForNonNull(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":null,"site":"KSC"}},"errors":[{"message":"id failed"}]}"#))
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
                 Issue.record("expected responseDecoding, got \(String(describing: error))")
@@ -112,12 +112,12 @@ struct BadResponseTests {
         }
     }
 
-    @Test("Bytes that are not UTF-8 are an invalid response, not a crash")
-    func invalidUTF8() async throws {
+    @Test("Bytes that are not UTF-8 are an invalid response, not a crash", arguments: HTTPStack.all)
+    func invalidUTF8(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(bytes: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D], contentType: "application/json"))
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .invalidResponse? = error else {
                 Issue.record("expected invalidResponse, got \(String(describing: error))")

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Cancellation")
 struct CancellationTests {
-    @Test("Cancelling the task cancels the request in flight")
-    func cancelTask() async throws {
+    @Test("Cancelling the task cancels the request in flight", arguments: HTTPStack.all)
+    func cancelTask(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.delay(.seconds(30)))
-            let client = server.client()
+            let client = server.client(stack)
             let task = Task { try await client.fetch(query: LaunchSiteQuery(id: "1")) }
             try await server.waitForRequests(1)
             task.cancel()
@@ -19,10 +19,10 @@ struct CancellationTests {
         }
     }
 
-    @Test("A task cancelled before it starts sends nothing")
-    func cancelledBeforeStart() async throws {
+    @Test("A task cancelled before it starts sends nothing", arguments: HTTPStack.all)
+    func cancelledBeforeStart(stack: HTTPStack) async throws {
         try await withServer { server in
-            let client = server.client()
+            let client = server.client(stack)
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
                 return try await client.fetch(query: LaunchSiteQuery(id: "1"))
@@ -34,12 +34,12 @@ struct CancellationTests {
         }
     }
 
-    @Test("Cancelling a retry's backoff stops the retries")
-    func cancelDuringBackoff() async throws {
+    @Test("Cancelling a retry's backoff stops the retries", arguments: HTTPStack.all)
+    func cancelDuringBackoff(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFaults(Array(repeating: .htmlErrorPage(status: 503), count: 3))
             let policy = RetryPolicy(maximumAttempts: 3, initialDelay: .seconds(60), jitter: 0)
-            let client = server.client(provider: DefaultInterceptorProvider(retry: RetryInterceptor(policy: policy)))
+            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: RetryInterceptor(policy: policy)))
             let task = Task { try await client.fetch(query: LaunchSiteQuery(id: "1")) }
             try await server.waitForRequests(1)
             task.cancel()
@@ -50,11 +50,11 @@ struct CancellationTests {
         }
     }
 
-    @Test("cancel() on a completion-handler call cancels it and reports CancellationError")
-    func cancellable() async throws {
+    @Test("cancel() on a completion-handler call cancels it and reports CancellationError", arguments: HTTPStack.all)
+    func cancellable(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.delay(.seconds(30)))
-            let client = server.client()
+            let client = server.client(stack)
             let outcome: Result<GraphQLResult<LaunchSiteQuery.Data>, any Error> = try await withCheckedThrowingContinuation { continuation in
                 let cancellable = client.fetch(query: LaunchSiteQuery(id: "1")) { result in
                     continuation.resume(returning: result)

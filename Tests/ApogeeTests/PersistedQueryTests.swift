@@ -5,10 +5,10 @@ import Testing
 
 @Suite("Automatic persisted queries")
 struct PersistedQueryTests {
-    @Test("The first request misses and sends the document; the next one hits with the hash alone")
-    func missThenHit() async throws {
+    @Test("The first request misses and sends the document; the next one hits with the hash alone", arguments: HTTPStack.all)
+    func missThenHit(stack: HTTPStack) async throws {
         try await withServer { server in
-            let client = server.client(provider: DefaultInterceptorProvider(retry: nil, persistedQueries: AutomaticPersistedQueryInterceptor()))
+            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: AutomaticPersistedQueryInterceptor()))
             let first = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             #expect(first.data?.launch?.id == "1")
             #expect(first.errors == nil)
@@ -26,11 +26,11 @@ struct PersistedQueryTests {
         }
     }
 
-    @Test("Hashed queries can go as GET; the document goes with POST after a miss")
-    func getForHashedQueries() async throws {
+    @Test("Hashed queries can go as GET; the document goes with POST after a miss", arguments: HTTPStack.all)
+    func getForHashedQueries(stack: HTTPStack) async throws {
         try await withServer { server in
             let apq = AutomaticPersistedQueryInterceptor(useGETForHashedQueries: true)
-            let client = server.client(provider: DefaultInterceptorProvider(retry: nil, persistedQueries: apq))
+            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: apq))
             _ = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             let hit = try await client.fetch(query: LaunchSiteQuery(id: "4"))
             #expect(hit.data?.launch?.id == "4")
@@ -38,11 +38,11 @@ struct PersistedQueryTests {
         }
     }
 
-    @Test("Mutations use persisted queries over POST")
-    func mutations() async throws {
+    @Test("Mutations use persisted queries over POST", arguments: HTTPStack.all)
+    func mutations(stack: HTTPStack) async throws {
         try await withServer { server in
             let apq = AutomaticPersistedQueryInterceptor(useGETForHashedQueries: true)
-            let client = server.client(provider: DefaultInterceptorProvider(retry: nil, persistedQueries: apq))
+            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: apq))
             _ = try await client.perform(mutation: SignInMutation(email: "apq@example.com"))
             let second = try await client.perform(mutation: SignInMutation(email: "apq@example.com"))
             #expect(second.data?.login?.token != nil)

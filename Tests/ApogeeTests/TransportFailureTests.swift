@@ -7,11 +7,11 @@ import Testing
 
 @Suite("Requests that get no response")
 struct TransportFailureTests {
-    @Test("Connection refused is a transport error that says so")
-    func connectionRefused() async throws {
+    @Test("Connection refused is a transport error that says so", arguments: HTTPStack.all)
+    func connectionRefused(stack: HTTPStack) async throws {
         // Port 1 on loopback has no listener here, so the connection is refused at once.
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
-        let client = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        let client = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: stack.makeTransport())
         let error = await #expect(throws: ApogeeError.self) {
             try await client.fetch(query: LaunchSiteQuery(id: "1"))
         }
@@ -24,12 +24,12 @@ struct TransportFailureTests {
         #expect(error?.description.contains("127.0.0.1:1") == true)
     }
 
-    @Test("A connection closed mid-response is a transport error")
-    func closedMidResponse() async throws {
+    @Test("A connection closed mid-response is a transport error", arguments: HTTPStack.all)
+    func closedMidResponse(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.closeMidResponse())
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .transport(let transportError)? = error else {
                 Issue.record("expected a transport error, got \(String(describing: error))")
@@ -39,11 +39,11 @@ struct TransportFailureTests {
         }
     }
 
-    @Test("No response within the timeout is a timeout error")
-    func timeout() async throws {
+    @Test("No response within the timeout is a timeout error", arguments: HTTPStack.all)
+    func timeout(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.delay(.seconds(3)))
-            let client = server.client(configuration: .init(timeout: .milliseconds(300)))
+            let client = server.client(stack, configuration: .init(timeout: .milliseconds(300)))
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }

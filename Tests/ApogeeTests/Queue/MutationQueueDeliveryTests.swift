@@ -8,11 +8,11 @@ import TodoAPI
 /// layer while in flight, order, and what the caller gets back.
 @Suite("Mutation queue: delivery", .timeLimit(.minutes(1)))
 struct MutationQueueDeliveryTests {
-    @Test("A queued mutation shows its guess until the answer, carries its Idempotency-Key, and is applied once")
-    func deliversWithGuessAndKey() async throws {
+    @Test("A queued mutation shows its guess until the answer, carries its Idempotency-Key, and is applied once", arguments: HTTPStack.all)
+    func deliversWithGuessAndKey(stack: HTTPStack) async throws {
         try await withServer { server in
             let gates = Gates()
-            let queue = server.todoQueue(gates: gates)
+            let queue = server.todoQueue(stack, gates: gates)
             let fixture = try await TodoFixture(client: queue.client)
             let todo = try fixture.todo(1)
             #expect(!todo.complete)
@@ -37,10 +37,10 @@ struct MutationQueueDeliveryTests {
         }
     }
 
-    @Test("Mutations of one queue go one at a time, in the order queued")
-    func deliversInOrder() async throws {
+    @Test("Mutations of one queue go one at a time, in the order queued", arguments: HTTPStack.all)
+    func deliversInOrder(stack: HTTPStack) async throws {
         try await withServer { server in
-            let queue = server.todoQueue()
+            let queue = server.todoQueue(stack)
             var handles: [QueuedMutationHandle<AddTodoMutation>] = []
             for number in 1...5 {
                 handles.append(try await queue.enqueue(
@@ -55,11 +55,11 @@ struct MutationQueueDeliveryTests {
         }
     }
 
-    @Test("Queueing the same idempotency key again follows the first mutation and applies nothing more")
-    func sameKeyQueuedOnce() async throws {
+    @Test("Queueing the same idempotency key again follows the first mutation and applies nothing more", arguments: HTTPStack.all)
+    func sameKeyQueuedOnce(stack: HTTPStack) async throws {
         try await withServer { server in
             let gates = Gates()
-            let queue = server.todoQueue(gates: gates)
+            let queue = server.todoQueue(stack, gates: gates)
             let add = AddTodoMutation(input: .init(text: "Only once", userId: "me"), connections: [])
             let first = try await queue.enqueue(add, idempotencyKey: "once")
             let second = try await queue.enqueue(add, idempotencyKey: "once")
@@ -78,10 +78,10 @@ struct MutationQueueDeliveryTests {
         }
     }
 
-    @Test("A mutation the server rejects leaves the queue, rolls its guess back, and the caller gets the error")
-    func rejectedRollsBack() async throws {
+    @Test("A mutation the server rejects leaves the queue, rolls its guess back, and the caller gets the error", arguments: HTTPStack.all)
+    func rejectedRollsBack(stack: HTTPStack) async throws {
         try await withServer { server in
-            let queue = server.todoQueue()
+            let queue = server.todoQueue(stack)
             let fixture = try await TodoFixture(client: queue.client)
             let locked = try #require(fixture.list.rows.first { $0.text.contains("locked") })
             let handle = try await queue.enqueue(toggle(locked.id, complete: !locked.complete), optimisticResponse: toggleGuess(locked.id, complete: !locked.complete))
@@ -100,10 +100,10 @@ struct MutationQueueDeliveryTests {
         }
     }
 
-    @Test("An answer that cannot be read is given up at once, not retried, and the guess rolls back")
-    func unreadableAnswerFails() async throws {
+    @Test("An answer that cannot be read is given up at once, not retried, and the guess rolls back", arguments: HTTPStack.all)
+    func unreadableAnswerFails(stack: HTTPStack) async throws {
         try await withServer { server in
-            let queue = server.todoQueue()
+            let queue = server.todoQueue(stack)
             let fixture = try await TodoFixture(client: queue.client)
             let todo = try fixture.todo(0)
             server.enqueueFault(.rawBody("{\"data\": "))

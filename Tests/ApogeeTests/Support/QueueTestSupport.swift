@@ -29,15 +29,18 @@ struct BriefSleeper: Sleeper {
 }
 
 extension ExampleServer {
-    /// A queue over a Todo client; with `gates`, each queued mutation's answer waits at the
-    /// gate of its idempotency key until the test opens it.
+    /// A queue over a Todo client on `stack` (or the platform's default transport); with
+    /// `gates`, each queued mutation's answer waits at the gate of its idempotency key until
+    /// the test opens it.
     func todoQueue(
+        _ stack: HTTPStack? = nil,
         storage: any MutationQueueStorage = InMemoryMutationQueueStorage(),
         gates: Gates? = nil,
         store: NormalizedStore = NormalizedStore(),
         sleeper: any Sleeper = BriefSleeper()
     ) -> MutationQueue {
-        let client = ApogeeClient(url: todoURL, store: store, interceptorProvider: QueueGatedProvider(gates: gates))
+        let transport = stack?.makeTransport() ?? platformDefaultHTTPTransport()
+        let client = ApogeeClient(url: todoURL, store: store, interceptorProvider: QueueGatedProvider(gates: gates), transport: transport)
         return MutationQueue(
             client: client,
             storage: storage,

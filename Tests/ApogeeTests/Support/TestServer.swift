@@ -13,12 +13,15 @@ extension ExampleServer {
     /// A client for this server's RocketReserver endpoint.
     ///
     /// Without retries unless a provider says otherwise, so that a scripted fault is answered
-    /// once and the test sees exactly what the server sent.
+    /// once and the test sees exactly what the server sent. On `stack`, or the platform's
+    /// default transport.
     func client(
+        _ stack: HTTPStack? = nil,
         provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
         configuration: ApogeeClient.Configuration = ApogeeClient.Configuration()
     ) -> ApogeeClient {
-        ApogeeClient(url: rocketReserverURL, interceptorProvider: provider, configuration: configuration)
+        let transport = stack?.makeTransport() ?? platformDefaultHTTPTransport()
+        return ApogeeClient(url: rocketReserverURL, interceptorProvider: provider, transport: transport, configuration: configuration)
     }
 
     /// The JSON body of a recorded request, parsed.

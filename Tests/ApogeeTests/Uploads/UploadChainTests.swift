@@ -96,9 +96,9 @@ struct UploadChainTests {
 
     @Test(
         "After a 307 redirect to another origin the whole body is sent again, without the token",
-        arguments: [URLSessionTransport.StreamedBodyStrategy.bodyStream, .temporaryFile]
+        arguments: UploadTransport.all
     )
-    func redirectResendsBody(strategy: URLSessionTransport.StreamedBodyStrategy) async throws {
+    func redirectResendsBody(transport: UploadTransport) async throws {
         let folder = try TemporaryFolder()
         let url = try folder.patternedFile("moved.bin", count: 300_000)
         let bytes = Array(try Data(contentsOf: url))
@@ -107,7 +107,7 @@ struct UploadChainTests {
                 first.enqueueFault(.redirect(to: second.uploadsURL.absoluteString, status: 307))
                 let tokens = InMemoryTokenStore(token: "secret-token")
                 let provider = DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(tokenStore: tokens))
-                let client = first.uploadsClient(provider: provider, transport: URLSessionTransport(streamedBodies: strategy))
+                let client = first.uploadsClient(provider: provider, transport: transport.makeTransport())
                 let result = try await client.perform(mutation: UploadFileMutation(file: Upload(fileURL: url)))
 
                 #expect(result.data?.uploadFile.fragments.fileDetails.sha256 == sha256Hex(bytes))

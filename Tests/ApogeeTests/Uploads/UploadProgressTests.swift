@@ -6,16 +6,14 @@ import UploadFixtures
 
 @Suite("Upload progress")
 struct UploadProgressTests {
-    // The platform's default strategy: on Linux, FoundationNetworking reports no progress for
-    // the temporary-file strategy (a known gap of issue 6).
-    @Test("The progress handler sees the bytes grow to the total", arguments: [URLSessionTransport.StreamedBodyStrategy.platformDefault])
-    func progressReachesTotal(strategy: URLSessionTransport.StreamedBodyStrategy) async throws {
+    @Test("The progress handler sees the bytes grow to the total", arguments: UploadTransport.reportingProgress)
+    func progressReachesTotal(transport: UploadTransport) async throws {
         let folder = try TemporaryFolder()
         let size = 1_000_000
         let url = try folder.patternedFile("big.bin", count: size)
         try await withServer { server in
             let reports = Collected<UploadProgress>()
-            let client = server.uploadsClient(transport: URLSessionTransport(streamedBodies: strategy))
+            let client = server.uploadsClient(transport: transport.makeTransport())
             let result = try await client.upload(mutation: UploadFileMutation(file: Upload(fileURL: url))) { reports.append($0) }
 
             #expect(result.data?.uploadFile.fragments.fileDetails.byteCount == size)

@@ -62,3 +62,40 @@ final class Collected<Value: Sendable>: @unchecked Sendable {
 
     var all: [Value] { lock.withLock { values } }
 }
+
+/// The ways an upload's body can leave: as AsyncHTTPClient's streamed body, or by one of
+/// URLSession's strategies.
+enum UploadTransport: Sendable, CustomTestStringConvertible {
+    case asyncHTTPClient
+    case urlSession(URLSessionTransport.StreamedBodyStrategy)
+
+    /// Every way this platform has.
+    static var all: [UploadTransport] {
+        HTTPStack.all.flatMap { stack -> [UploadTransport] in
+            switch stack {
+            case .asyncHTTPClient: [.asyncHTTPClient]
+            case .urlSession: [.urlSession(.bodyStream), .urlSession(.temporaryFile)]
+            }
+        }
+    }
+
+    /// The ways that report progress: on Linux, FoundationNetworking reports none for the
+    /// temporary-file strategy (a known gap of the uploads issue).
+    static var reportingProgress: [UploadTransport] {
+        HTTPStack.all.map { $0 == .asyncHTTPClient ? .asyncHTTPClient : .urlSession(.platformDefault) }
+    }
+
+    func makeTransport() -> any HTTPTransport {
+        switch self {
+        case .asyncHTTPClient: HTTPStack.asyncHTTPClient.makeTransport()
+        case .urlSession(let strategy): URLSessionTransport(streamedBodies: strategy)
+        }
+    }
+
+    var testDescription: String {
+        switch self {
+        case .asyncHTTPClient: "asyncHTTPClient"
+        case .urlSession(let strategy): "urlSession, \(strategy)"
+        }
+    }
+}
