@@ -82,6 +82,23 @@ import Testing
         }
     }
 
+    /// The wait for a count of running subscriptions returns on each start and stop; its
+    /// condition reads the count under the record's lock, so it cannot deadlock on it.
+    @Test(.timeLimit(.minutes(1))) func waitingForTheRunningCountSeesEachStartAndStop() async throws {
+        try await withServer { server in
+            let socket = try await TestWebSocket.open(server.liveURL)
+            try await socket.initialiseAndExpectAck()
+            await server.waitForActiveSubscriptions(0)
+            try await socket.subscribe(id: "a", query: "subscription { counterChanged(id: \"plums\") { id value } }")
+            await server.waitForActiveSubscriptions(1)
+            #expect(server.activeSubscriptionCount == 1)
+            try await socket.complete(id: "a")
+            await server.waitForActiveSubscriptions(0)
+            #expect(server.activeSubscriptionCount == 0)
+            try await socket.close()
+        }
+    }
+
     @Test func twoSubscriptionsShareOneSocket() async throws {
         try await withServer { server in
             let socket = try await TestWebSocket.open(server.liveURL)

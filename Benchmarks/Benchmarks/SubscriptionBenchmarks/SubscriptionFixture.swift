@@ -43,10 +43,10 @@ final class SubscriptionFixture: @unchecked Sendable {
             let reading = Task {
                 for try await _ in client.subscribe(subscription: CounterChangedSubscription(id: "cycle\(index % 10)")) {}
             }
-            await server.waitForSubscriptionEvents { _ in server.activeSubscriptionCount == 1 }
+            await server.waitForActiveSubscriptions(1)
             reading.cancel()
             _ = await reading.result
-            await server.waitForSubscriptionEvents { _ in server.activeSubscriptionCount == 0 }
+            await server.waitForActiveSubscriptions(0)
         }
     }
 }

@@ -5,7 +5,7 @@
 /// never misses the event that satisfies it and nobody polls.
 final class SubscriptionLog: Sendable {
     private struct Waiter {
-        let condition: @Sendable ([SubscriptionEvent]) -> Bool
+        let condition: @Sendable (_ events: [SubscriptionEvent], _ activeCount: Int) -> Bool
         let continuation: CheckedContinuation<Void, Never>
     }
 
@@ -54,9 +54,11 @@ final class SubscriptionLog: Sendable {
         }
     }
 
-    /// Returns once `condition` holds on the events: at once if it already does, otherwise
-    /// right after the append that makes it true, or when the calling task is cancelled.
-    func wait(until condition: @escaping @Sendable ([SubscriptionEvent]) -> Bool) async {
+    /// Returns once `condition` holds on the events and the count of running sources: at once
+    /// if it already does, otherwise right after the change that makes it true, or when the
+    /// calling task is cancelled. The condition runs under the log's lock, so it reads only its
+    /// arguments, never the log (or the server) itself.
+    func wait(until condition: @escaping @Sendable (_ events: [SubscriptionEvent], _ activeCount: Int) -> Bool) async {
         let id = state.withLock { state -> Int in
             state.nextWaiterID += 1
             return state.nextWaiterID
@@ -64,7 +66,7 @@ final class SubscriptionLog: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    if state.cancelledWaiters.remove(id) != nil || condition(state.events) { return true }
+                    if state.cancelledWaiters.remove(id) != nil || condition(state.events, state.activeCount) { return true }
                     state.waiters[id] = Waiter(condition: condition, continuation: continuation)
                     return false
                 }
@@ -87,8 +89,8 @@ final class SubscriptionLog: Sendable {
     private func change(_ body: (inout State) -> Void) {
         let satisfied = state.withLock { state -> [Waiter] in
             body(&state)
-            let events = state.events
-            let ready = state.waiters.filter { $0.value.condition(events) }
+            let (events, activeCount) = (state.events, state.activeCount)
+            let ready = state.waiters.filter { $0.value.condition(events, activeCount) }
             for id in ready.keys { state.waiters[id] = nil }
             return Array(ready.values)
         }
