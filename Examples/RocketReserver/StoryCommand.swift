@@ -40,6 +40,7 @@ struct StoryCommand: AsyncParsableCommand {
     private func tellStory(endpoint: URL, server: ExampleServer? = nil) async throws {
         let tokens = InMemoryTokenStore()
         let session = try RocketReserverSession(endpoint: endpoint, tokens: tokens)
+        print("HTTP transport: \(session.client.transport.map { "\($0)" } ?? "none")")
 
         step(1, "Log in")
         let token = try await session.login(email: email)

@@ -14,6 +14,7 @@ struct TodoStory {
     }
 
     func tell() async throws {
+        print("HTTP transport: \(client.transport.map { "\($0)" } ?? "none")")
         log.step(1, "The to-do list")
         let query = TodoListQuery(first: 20)
         _ = try await client.fetch(query: query)

@@ -88,3 +88,14 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
+
+extension URLSessionTransport: CustomStringConvertible {
+    /// The stack's name, for logs and the examples' first lines.
+    public var description: String {
+        #if canImport(FoundationNetworking)
+        "URLSession (FoundationNetworking)"
+        #else
+        "URLSession"
+        #endif
+    }
+}

@@ -142,3 +142,10 @@ extension AsyncHTTPClientTransport {
     }
 }
 #endif
+
+#if canImport(AsyncHTTPClient)
+extension AsyncHTTPClientTransport: CustomStringConvertible {
+    /// The stack's name, for logs and the examples' first lines.
+    public var description: String { "AsyncHTTPClient (SwiftNIO)" }
+}
+#endif
