@@ -215,7 +215,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ApogeeTests",
-            dependencies: ["Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI", "LiveFixtures"]
+            dependencies: [
+                "Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI", "LiveFixtures",
+                // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+            ]
         ),
         .testTarget(
             name: "ApogeeSQLiteTests",

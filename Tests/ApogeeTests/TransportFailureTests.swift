@@ -54,4 +54,22 @@ struct TransportFailureTests {
             #expect(transportError.kind == .timedOut)
         }
     }
+
+    @Test("A body that stops arriving is a timeout error too", arguments: HTTPStack.all)
+    func stalledBody(stack: HTTPStack) async throws {
+        try await withServer { server in
+            server.enqueueFault(.stallMidResponse(for: .seconds(30)))
+            let client = server.client(stack, configuration: .init(timeout: .milliseconds(300)))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            guard case .transport(let transportError)? = error else {
+                Issue.record("expected a transport error, got \(String(describing: error))")
+                return
+            }
+            #expect(transportError.kind == .timedOut, "\(transportError)")
+            let stored = try client.store.recordCount()
+            #expect(stored == 0)
+        }
+    }
 }

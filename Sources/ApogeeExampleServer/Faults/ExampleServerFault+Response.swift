@@ -22,6 +22,15 @@ extension ExampleServerFault.Action {
                 throw InjectedConnectionClose()
             }
             return Response(status: HTTPResponse.Status(code: status), headers: fields, body: body)
+        case .stall(let status, let headers, let declaredLength, let partialBody, let duration):
+            var fields = Self.fields(headers)
+            fields[.contentLength] = String(declaredLength)
+            let body = ResponseBody { writer in
+                try await writer.write(ByteBuffer(bytes: partialBody))
+                try await Task.sleep(for: duration)
+                throw InjectedConnectionClose()
+            }
+            return Response(status: HTTPResponse.Status(code: status), headers: fields, body: body)
         case .delay(let duration, let then):
             try await Task.sleep(for: duration)
             return try await then?.response()

@@ -9,6 +9,8 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         case respond(status: Int, headers: [String: String], body: [UInt8])
         /// Headers promising `declaredLength` bytes, part of the body, then the connection closes.
         case truncate(status: Int, headers: [String: String], declaredLength: Int, partialBody: [UInt8])
+        /// The head and part of the body, then nothing for `duration`, then a closed connection.
+        case stall(status: Int, headers: [String: String], declaredLength: Int, partialBody: [UInt8], duration: Duration)
         /// A pause, then `then` (or the normal answer when `nil`).
         indirect case delay(Duration, then: Action?)
     }
@@ -70,6 +72,20 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
     /// Waits, then answers with `fault`.
     public static func delay(_ duration: Duration, then fault: ExampleServerFault) -> ExampleServerFault {
         .init(action: .delay(duration, then: fault.action), description: "delay \(duration), then \(fault)")
+    }
+
+    /// Sends the head and the first bytes of the body, then nothing for `duration` (then
+    /// closes the connection): a client's timeout must cover the body too, not just the head.
+    public static func stallMidResponse(
+        for duration: Duration,
+        partialBody: String = #"{"data":{"launch":"#,
+        contentType: String = "application/graphql-response+json; charset=utf-8"
+    ) -> ExampleServerFault {
+        let bytes = Array(partialBody.utf8)
+        return .init(
+            action: .stall(status: 200, headers: ["Content-Type": contentType], declaredLength: bytes.count * 4 + 64, partialBody: bytes, duration: duration),
+            description: "stall after \(bytes.count) bytes for \(duration)"
+        )
     }
 
     /// Sends the headers with a `Content-Length` larger than the body, writes `partialBody`,
