@@ -36,6 +36,11 @@ extension ExampleServer {
         /// acknowledged socket at this interval (the client's `pong`s are recorded); `nil`, the
         /// default, sends none so that tests see only the messages they caused.
         public var webSocketPingInterval: Duration?
+        /// Whether ``ExampleServer/subscriptionEvents`` keeps every event; true by default.
+        /// A benchmark that churns through thousands of subscriptions turns it off, so the
+        /// record does not grow with them; the running count and the opened-socket count
+        /// are kept either way.
+        public var recordsSubscriptionEvents: Bool = true
 
         /// - Parameters:
         ///   - host: the address to listen on.

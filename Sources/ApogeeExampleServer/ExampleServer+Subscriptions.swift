@@ -26,6 +26,11 @@ extension ExampleServer {
         await services.subscriptions.wait { events, _ in condition(events) }
     }
 
+    /// How many WebSockets clients opened (counted even when events are not recorded).
+    public var openedSocketCount: Int {
+        services.subscriptions.openedSocketCount
+    }
+
     /// Returns as soon as exactly `count` subscriptions have a running source (see
     /// ``activeSubscriptionCount``): at once if they do, otherwise right after the start or the
     /// stop that makes it so; early when the calling task is cancelled.

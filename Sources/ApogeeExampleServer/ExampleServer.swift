@@ -61,6 +61,7 @@ public final class ExampleServer: Sendable {
     /// - Throws: when the schemas cannot be built or the address cannot be bound.
     public static func start(configuration: Configuration = Configuration()) async throws -> ExampleServer {
         let services = ServerServices(
+            subscriptions: SubscriptionLog(recordsEvents: configuration.recordsSubscriptionEvents),
             mutationPause: MutationPause(delay: configuration.mutationDelay),
             maximumBodySize: configuration.maximumBodySize,
             requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader

@@ -99,6 +99,23 @@ import Testing
         }
     }
 
+    /// Without the record of events (as a long benchmark runs it), the counts still hold.
+    @Test(.timeLimit(.minutes(1))) func theCountsHoldWithoutTheRecordOfEvents() async throws {
+        var configuration = ExampleServer.Configuration()
+        configuration.recordsSubscriptionEvents = false
+        try await withServer(configuration) { server in
+            let socket = try await TestWebSocket.open(server.liveURL)
+            try await socket.initialiseAndExpectAck()
+            try await socket.subscribe(id: "a", query: "subscription { counterChanged(id: \"figs\") { id value } }")
+            await server.waitForActiveSubscriptions(1)
+            #expect(server.openedSocketCount == 1)
+            #expect(server.subscriptionEvents.isEmpty)
+            try await socket.complete(id: "a")
+            await server.waitForActiveSubscriptions(0)
+            try await socket.close()
+        }
+    }
+
     @Test func twoSubscriptionsShareOneSocket() async throws {
         try await withServer { server in
             let socket = try await TestWebSocket.open(server.liveURL)

@@ -74,7 +74,7 @@ let benchmarks: @Sendable () -> Void = {
             let after = ResidentMemory.current ?? 0
             benchmark.measurement(growth, (after - before) / 1024)
             benchmark.measurement(left, server.activeSubscriptionCount)
-            benchmark.measurement(sockets, server.subscriptionEvents.filter { if case .socketOpened = $0 { true } else { false } }.count)
+            benchmark.measurement(sockets, server.openedSocketCount)
         },
         setup: { try await churn.start(keepSocketOpen: true) },
         teardown: { await churn.stop() }

@@ -9,7 +9,10 @@ final class SubscriptionFixture: @unchecked Sendable {
     private(set) var client: ApogeeClient?
 
     func start(keepSocketOpen: Bool = false) async throws {
-        let server = try await ExampleServer.start()
+        // The server shares the process: its record of events would grow with the cycles.
+        var serverConfiguration = ExampleServer.Configuration()
+        serverConfiguration.recordsSubscriptionEvents = !keepSocketOpen
+        let server = try await ExampleServer.start(configuration: serverConfiguration)
         var configuration = GraphQLWebSocketTransport.Configuration(keepAliveInterval: nil)
         // Held open between cycles, so every cycle uses the same connection.
         if keepSocketOpen { configuration.closeGracePeriod = .seconds(3_600) }

@@ -21,7 +21,7 @@ struct ServerServices: Sendable {
     let idempotency = IdempotencyLedger()
     let uploads = UploadStorage()
     /// Streaming events for tests, and the count of running subscription sources.
-    let subscriptions = SubscriptionLog()
+    let subscriptions: SubscriptionLog
     /// The open graphql-transport-ws sockets.
     let webSockets = WebSocketConnections()
     /// The running Server-Sent Events subscriptions.

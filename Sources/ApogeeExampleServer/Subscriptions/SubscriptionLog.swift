@@ -12,6 +12,7 @@ final class SubscriptionLog: Sendable {
     private struct State {
         var events: [SubscriptionEvent] = []
         var activeCount = 0
+        var openedSocketCount = 0
         var waiters: [Int: Waiter] = [:]
         /// Waiters cancelled before they were registered, so registration resumes them at once.
         var cancelledWaiters: Set<Int> = []
@@ -20,20 +21,33 @@ final class SubscriptionLog: Sendable {
     }
 
     private let state = Locked(State())
+    /// Whether events are kept; the counts are kept either way.
+    private let recordsEvents: Bool
+
+    init(recordsEvents: Bool = true) {
+        self.recordsEvents = recordsEvents
+    }
 
     var events: [SubscriptionEvent] { state.withLock { $0.events } }
 
     var activeCount: Int { state.withLock { $0.activeCount } }
 
+    var openedSocketCount: Int { state.withLock { $0.openedSocketCount } }
+
     func append(_ event: SubscriptionEvent) {
-        change { $0.events.append(event) }
+        change { record(event, in: &$0) }
+    }
+
+    private func record(_ event: SubscriptionEvent, in state: inout State) {
+        if case .socketOpened = event { state.openedSocketCount += 1 }
+        if recordsEvents { state.events.append(event) }
     }
 
     /// Counts a source that started, and records `event` in the same step.
     func sourceStarted(_ event: SubscriptionEvent) {
         change {
             $0.activeCount += 1
-            $0.events.append(event)
+            record(event, in: &$0)
         }
     }
 
@@ -42,7 +56,7 @@ final class SubscriptionLog: Sendable {
     func sourceStopped(_ event: SubscriptionEvent?) {
         change {
             $0.activeCount -= 1
-            if let event { $0.events.append(event) }
+            if let event { record(event, in: &$0) }
         }
     }
 

@@ -99,11 +99,6 @@ extension ExampleServer {
     var idsCompletedByClient: [String] {
         subscriptionEvents.compactMap { if case .completedByClient(_, let id) = $0 { id } else { nil } }
     }
-
-    /// How many sockets clients opened.
-    var openedSocketCount: Int {
-        subscriptionEvents.filter { if case .socketOpened = $0 { true } else { false } }.count
-    }
 }
 
 extension GraphQLWebSocketTransport {
