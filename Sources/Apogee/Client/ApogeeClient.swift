@@ -80,7 +80,7 @@ public final class ApogeeClient: Sendable {
         self.store = store
         self.interceptorProvider = interceptorProvider
         let operations = (networkTransport as? SplitNetworkTransport)?.operations ?? networkTransport
-        self.transport = (operations as? HTTPNetworkTransport)?.transport
+        self.transport = (operations as? HTTPNetworkTransport)?.transport ?? (operations as? BatchingNetworkTransport)?.transport
         self.networkTransport = networkTransport
         self.configuration = configuration
     }

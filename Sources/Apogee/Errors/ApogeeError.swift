@@ -44,6 +44,8 @@ public enum InvalidResponseReason: Error, Sendable, Equatable, CustomStringConve
     case notAGraphQLResponse(String)
     /// The body has a media type that is not JSON and does not parse as a GraphQL response.
     case unexpectedContentType(String)
+    /// A batch's answer has a different number of results than the batch had operations.
+    case batchResultCount(expected: Int, received: Int)
 
     /// What made the body unreadable.
     public var description: String {
@@ -52,6 +54,7 @@ public enum InvalidResponseReason: Error, Sendable, Equatable, CustomStringConve
         case .malformedJSON(let error): "the body is not valid JSON (\(error))"
         case .notAGraphQLResponse(let detail): "the body is not a GraphQL response: \(detail)"
         case .unexpectedContentType(let type): "the body has content type '\(type)' and is not a GraphQL response"
+        case .batchResultCount(let expected, let received): "the batch's answer has \(received) result(s) for \(expected) operation(s)"
         }
     }
 }

@@ -8,12 +8,18 @@ extension GraphQLRequestHandler {
     /// The GraphQL over HTTP pipeline: persisted query, parse, method check, validation, then
     /// execution (delayed, and at most once per idempotency key, for mutations).
     func execute(_ request: GraphQLHTTPRequest, method: HTTPRequest.Method, headers: HTTPFields, mediaType: ResponseMediaType) async throws -> Response {
+        try await answer(request, method: method, headers: headers, mediaType: mediaType).response(mediaType)
+    }
+
+    /// What ``execute(_:method:headers:mediaType:)`` answers, before it becomes a response: a
+    /// batch gathers these. Throws a ``RequestRejection`` for a request that cannot run.
+    func answer(_ request: GraphQLHTTPRequest, method: HTTPRequest.Method, headers: HTTPFields, mediaType: ResponseMediaType) async throws -> EncodedAnswer {
         let (query, hashToRemember) = try endpoint.persistedQueries.resolve(request)
         let document: Document
         do {
             document = try parse(source: Source(body: query, name: "GraphQL request"))
         } catch let error as GraphQLError {
-            return Self.requestErrorResponse([error], mediaType: mediaType)
+            return Self.requestErrorAnswer([error], mediaType: mediaType)
         }
         let operationType = Self.operationType(in: document, named: request.operationName)
         if method == .get, operationType == .mutation {
@@ -31,28 +37,28 @@ extension GraphQLRequestHandler {
         }
         let validationErrors = validate(schema: endpoint.schema, ast: document)
         guard validationErrors.isEmpty else {
-            return Self.requestErrorResponse(validationErrors, mediaType: mediaType)
+            return Self.requestErrorAnswer(validationErrors, mediaType: mediaType)
         }
         if let hashToRemember {
             endpoint.persistedQueries.remember(query, hash: hashToRemember)
         }
         guard operationType == .mutation else {
-            return await run(document, request: request, headers: headers, mediaType: mediaType).response(mediaType)
+            return await run(document, request: request, headers: headers, mediaType: mediaType)
         }
         await services.mutationPause.wait()
         try Task.checkCancellation()
         guard let key = headers[Self.idempotencyKeyHeader], !key.isEmpty else {
-            return await run(document, request: request, headers: headers, mediaType: mediaType).response(mediaType)
+            return await run(document, request: request, headers: headers, mediaType: mediaType)
         }
         // The document is not Sendable, so the once-only task parses its own copy of the
         // query, which parsed a moment ago.
-        let (answer, _) = await services.idempotency.answer(key: key, scope: endpoint.path) { [self] in
+        let (remembered, _) = await services.idempotency.answer(key: key, scope: endpoint.path) { [self] in
             guard let copy = try? parse(source: Source(body: query, name: "GraphQL request")) else {
                 return EncodedAnswer(status: .internalServerError, body: [])
             }
             return await run(copy, request: request, headers: headers, mediaType: mediaType)
         }
-        return answer.response(mediaType)
+        return remembered
     }
 
     private func run(_ document: Document, request: GraphQLHTTPRequest, headers: HTTPFields, mediaType: ResponseMediaType) async -> EncodedAnswer {

@@ -15,12 +15,8 @@ extension GraphQLRequestHandler {
 
     /// Errors of the document itself (syntax, validation, variables): no `data`. With
     /// `application/graphql-response+json` that is a 400, with `application/json` a 200.
-    static func requestErrorResponse(_ errors: [GraphQLError], mediaType: ResponseMediaType) -> Response {
-        response(
-            status: mediaType == .graphQLResponse ? .badRequest : .ok,
-            mediaType: mediaType,
-            body: GraphQLResponseEncoding.encode(data: nil, errors: errors)
-        )
+    static func requestErrorAnswer(_ errors: [GraphQLError], mediaType: ResponseMediaType) -> EncodedAnswer {
+        EncodedAnswer(status: mediaType == .graphQLResponse ? .badRequest : .ok, body: GraphQLResponseEncoding.encode(data: nil, errors: errors))
     }
 
     static func response(status: HTTPResponse.Status, mediaType: ResponseMediaType, body: [UInt8], headers: HTTPFields = [:]) -> Response {

@@ -13,19 +13,24 @@ struct GraphQLRequestHandler: Sendable {
     func respond(to request: Request, channel: any Channel) async throws -> Response {
         let mediaType = ResponseMediaType.negotiate(accept: request.headers[.accept])
         let (body, parsed) = await intake(request)
+        let batch = Self.batch(in: body, method: request.method, contentType: request.headers[.contentType])
         let fault = services.faults.next()
         services.recorder.record(
             RecordedRequest(
                 method: request.method.rawValue,
                 path: request.uri.path,
                 headers: Self.headerDictionary(request.headers),
-                operationName: try? parsed.get().operationName,
+                operationName: batch == nil ? try? parsed.get().operationName : nil,
+                batchedOperationNames: batch?.map { try? $0.get().operationName },
                 body: body,
                 wasFaulted: fault != nil
             )
         )
         if let fault, let response = try await fault.action.response() {
             return response
+        }
+        if let batch {
+            return try await executeBatch(batch, headers: request.headers, mediaType: mediaType)
         }
         do {
             if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
