@@ -111,32 +111,40 @@ extension AsyncHTTPClientTransport {
     }
 
     /// The whole body, at most ``Configuration/maximumResponseSize`` bytes, by `deadline`.
+    ///
+    /// The body is read in a task of its own, which a timer on the event loop cancels at the
+    /// deadline. Not a sleeping task: a cancelled `Task.sleep` keeps its timer (and memory)
+    /// queued until the deadline, so a long timeout would hold memory for every request.
     private func collect(_ body: HTTPClientResponse.Body, of request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> Data {
         let limit = configuration.maximumResponseSize
         let url = request.url
+        let reading = Task {
+            var collected = ByteBuffer()
+            for try await var piece in body {
+                guard collected.readableBytes + piece.readableBytes <= limit else {
+                    throw ApogeeError.transport(TransportError(kind: .responseTooLarge, url: url, message: "the body is larger than the limit of \(limit) bytes"))
+                }
+                collected.writeBuffer(&piece)
+            }
+            return Data(buffer: collected)
+        }
+        let timedOut = Locked(false)
+        let remaining = max(deadline - ContinuousClock.now, .zero)
+        let timer = client.eventLoopGroup.any().scheduleTask(in: TimeAmount(remaining)) {
+            timedOut.withLock { $0 = true }
+            reading.cancel()
+        }
+        defer { timer.cancel() }
         do {
-            return try await withThrowingTaskGroup(of: Data?.self) { group in
-                group.addTask {
-                    var collected = ByteBuffer()
-                    for try await var piece in body {
-                        guard collected.readableBytes + piece.readableBytes <= limit else {
-                            throw ApogeeError.transport(TransportError(kind: .responseTooLarge, url: url, message: "the body is larger than the limit of \(limit) bytes"))
-                        }
-                        collected.writeBuffer(&piece)
-                    }
-                    return Data(buffer: collected)
-                }
-                group.addTask {
-                    try await Task.sleep(until: deadline)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let data = first else {
-                    throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
-                }
-                return data
+            return try await withTaskCancellationHandler {
+                try await reading.value
+            } onCancel: {
+                reading.cancel()
             }
         } catch {
+            if timedOut.withLock({ $0 }) {
+                throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
+            }
             throw Self.transportError(error, url: url, timeout: request.timeout)
         }
     }

@@ -162,19 +162,30 @@ extension GraphQLWebSocketTransport {
     }
 
     /// Closes the socket once no subscription has needed it for the grace period.
+    ///
+    /// One timer serves every idle spell: a subscription that starts clears the deadline
+    /// rather than cancelling the timer, and the next idle spell moves the deadline on. A
+    /// cancelled sleep would hold its memory until its deadline passed (on Linux the timer
+    /// stays queued), so subscribing and cancelling in a loop would grow memory.
     func closeWhenIdle() {
-        guard subscribers.isEmpty, idleClose == nil, let socket else { return }
-        let grace = configuration.closeGracePeriod
-        idleClose = Task {
-            try? await Task.sleep(for: grace)
-            guard !Task.isCancelled else { return }
-            await self.closeIdle(socket)
-        }
+        guard subscribers.isEmpty, socket != nil else { return }
+        idleDeadline = .now + configuration.closeGracePeriod
+        guard idleClose == nil else { return }
+        idleClose = Task { await self.closeAfterIdleDeadline() }
     }
 
-    private func closeIdle(_ socket: Socket) async {
+    private func closeAfterIdleDeadline() async {
+        while let deadline = idleDeadline, let socket, !Task.isCancelled {
+            guard ContinuousClock.now >= deadline else {
+                try? await Task.sleep(until: deadline)
+                continue
+            }
+            idleClose = nil
+            idleDeadline = nil
+            guard subscribers.isEmpty else { return }
+            await socket.close(for: .idle, code: WebSocketCloseCode.normalClosure, message: "")
+            return
+        }
         idleClose = nil
-        guard subscribers.isEmpty, self.socket === socket else { return }
-        await socket.close(for: .idle, code: WebSocketCloseCode.normalClosure, message: "")
     }
 }

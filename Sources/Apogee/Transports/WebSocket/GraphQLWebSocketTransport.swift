@@ -44,6 +44,8 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
     var socket: Socket?
     var supervisor: Task<Void, Never>?
     var idleClose: Task<Void, Never>?
+    /// When an idle socket closes; `nil` while a subscription needs it.
+    var idleDeadline: ContinuousClock.Instant?
     var state: ConnectionState = .idle
     var stateObservers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
     var lastObserverID = 0
@@ -73,8 +75,8 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
             Task { await self.subscriberStopped(id) }
         }
         subscribers[id] = Subscriber(body: request.body, results: continuation)
-        idleClose?.cancel()
-        idleClose = nil
+        // The idle timer, if it runs, wakes at its deadline, finds none and ends.
+        idleDeadline = nil
         if let socket, socket.isAcknowledged {
             await socket.connection.send(GraphQLWebSocketClientMessage.subscribe(id: id, body: request.body))
         } else {
