@@ -76,7 +76,6 @@ extension GraphQLWebSocketTransport {
         }
         let socket = Socket(connection: connection)
         self.socket = socket
-        deliversNextDirectly(on: connection)
         defer {
             if self.socket === socket { self.socket = nil }
         }
@@ -120,23 +119,6 @@ extension GraphQLWebSocketTransport {
             }
         }
         return outcome(of: socket, closedWith: WebSocketCloseCode.abnormalClosure, reason: "")
-    }
-
-    /// Lets the socket's reading task hand each `next` payload to its subscriber itself,
-    /// without a hop to the actor: the hot path of a busy subscription. Every other message,
-    /// a `next` for an id without a running subscriber, and every message when a consumer that
-    /// falls behind must fail, go through ``handle(_:on:)`` as before. Order holds: the
-    /// reading task hands over a `next` before it passes on the `complete` that follows.
-    private func deliversNextDirectly(on connection: any WebSocketConnection) {
-        guard !configuration.failsWhenConsumerFallsBehind else { return }
-        let table = subscriberTable
-        connection.deliverTextDirectly { text in
-            guard case .next(let id, let payload)? = try? GraphQLWebSocketServerMessage(text: text),
-                let subscriber = table.withLock({ $0[id] })
-            else { return false }
-            subscriber.results.yield(payload)
-            return true
-        }
     }
 
     /// What a closed socket means for the subscriptions.

@@ -36,14 +36,8 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
     public nonisolated let configuration: Configuration
 
     let connector: any WebSocketConnector
-    /// The running subscriptions, by id. Changed only by the actor; also read, under its
-    /// lock, by the socket's reading task, which hands `next` payloads straight to their
-    /// subscriber (see ``deliversNextDirectly(on:)``).
-    var subscribers: [String: Subscriber] {
-        get { subscriberTable.withLock { $0 } }
-        set { subscriberTable.withLock { $0 = newValue } }
-    }
-    nonisolated let subscriberTable = Locked<[String: Subscriber]>([:])
+    /// The running subscriptions, by id.
+    var subscribers: [String: Subscriber] = [:]
     /// The last id handed out; ids are never reused, so a late message for a finished
     /// subscription is told apart from one for an id the client never used.
     var lastID = 0

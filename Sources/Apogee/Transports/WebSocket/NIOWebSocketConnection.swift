@@ -69,7 +69,6 @@ final class NIOWebSocketConnection: WebSocketConnection {
     let incoming: AsyncStream<WebSocketIncoming>
     private let continuation: AsyncStream<WebSocketIncoming>.Continuation
     private let outbound = Locked<WebSocketOutboundWriter?>(nil)
-    private let directTextHandler = Locked<(@Sendable (String) -> Bool)?>(nil)
     private let maximumMessageSize: Int
 
     init(maximumMessageSize: Int) {
@@ -84,16 +83,10 @@ final class NIOWebSocketConnection: WebSocketConnection {
         ready()
         for try await message in inbound.messages(maxSize: maximumMessageSize) {
             switch message {
-            case .text(let text):
-                if let handler = directTextHandler.withLock({ $0 }), handler(text) { continue }
-                continuation.yield(.text(text))
+            case .text(let text): continuation.yield(.text(text))
             case .binary: continuation.yield(.binary)
             }
         }
-    }
-
-    func deliverTextDirectly(_ handler: @escaping @Sendable (String) -> Bool) {
-        directTextHandler.withLock { $0 = handler }
     }
 
     func ended(code: UInt16, reason: String) {

@@ -11,15 +11,6 @@ protocol WebSocketConnection: Sendable {
     func send(_ text: String) async
     /// Closes the socket with a code and a reason.
     func close(code: UInt16, reason: String) async
-    /// Offers each text frame to `handler` as soon as it is read, on the reading task; the
-    /// frames it returns `true` for are handled, and do not reach ``incoming``. A connection
-    /// may ignore it (the default), and every frame goes to ``incoming``.
-    func deliverTextDirectly(_ handler: @escaping @Sendable (String) -> Bool)
-}
-
-extension WebSocketConnection {
-    /// Every frame goes to ``incoming``.
-    func deliverTextDirectly(_ handler: @escaping @Sendable (String) -> Bool) {}
 }
 
 /// What arrives on a socket.
