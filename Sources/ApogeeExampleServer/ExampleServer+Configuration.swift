@@ -41,6 +41,10 @@ extension ExampleServer {
         /// record does not grow with them; the running count and the opened-socket count
         /// are kept either way.
         public var recordsSubscriptionEvents: Bool = true
+        /// When set, the server serves HTTPS with this certificate, offering HTTP/2 and
+        /// HTTP/1.1, and ``ExampleServer/baseURL`` says `https`; `nil`, the default, serves
+        /// plain HTTP/1.1 with WebSocket upgrades.
+        public var tlsIdentity: TLSIdentity?
 
         /// - Parameters:
         ///   - host: the address to listen on.

@@ -24,7 +24,8 @@ public final class ExampleServer: Sendable {
     public let configuration: Configuration
     /// The port the server listens on (the system's choice when the configuration said 0).
     public let port: Int
-    /// `http://host:port`, with an IPv6 host in brackets.
+    /// `http://host:port` (`https` when the configuration has a TLS identity), with an IPv6
+    /// host in brackets.
     public let baseURL: URL
 
     let services: ServerServices
@@ -84,9 +85,11 @@ public final class ExampleServer: Sendable {
             requiresAuthentication: configuration.requiresWebSocketAuthentication,
             isValidToken: { token in await rocketReserverStore.user(token: token) != nil }
         )
-        let application = Application(
-            router: ExampleRouter.make(endpoints: endpoints, services: services),
-            server: .http1WebSocketUpgrade(
+        let server: HTTPServerBuilder
+        if let identity = configuration.tlsIdentity {
+            server = try httpsServer(identity)
+        } else {
+            server = .http1WebSocketUpgrade(
                 configuration: HTTP1WebSocketUpgradeChannel.Configuration(
                     http1: HTTP1Channel.Configuration(additionalChannelHandlers: [InputClosedObserver()]),
                     // graphql-transport-ws has pings of its own, so the frame-level ones stay
@@ -94,7 +97,11 @@ public final class ExampleServer: Sendable {
                     ws: WebSocketServerConfiguration(maxFrameSize: 1 << 20, autoPing: .disabled, closeTimeout: .seconds(1))
                 ),
                 shouldUpgrade: GraphQLWebSocketUpgrade.shouldUpgrade(endpoints: endpoints, services: services, settings: webSocketSettings)
-            ),
+            )
+        }
+        let application = Application(
+            router: ExampleRouter.make(endpoints: endpoints, services: services),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
             onServerRunning: { channel in
                 if let port = channel.localAddress?.port {
@@ -124,7 +131,8 @@ public final class ExampleServer: Sendable {
             throw error
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        guard let baseURL = URL(string: "http://\(host):\(port)") else {
+        let scheme = configuration.tlsIdentity == nil ? "http" : "https"
+        guard let baseURL = URL(string: "\(scheme)://\(host):\(port)") else {
             runTask.cancel()
             _ = await runTask.result
             throw ExampleServerError.invalidHost(configuration.host)

@@ -23,7 +23,8 @@ struct GraphQLRequestHandler: Sendable {
                 operationName: batch == nil ? try? parsed.get().operationName : nil,
                 batchedOperationNames: batch?.map { try? $0.get().operationName },
                 body: body,
-                wasFaulted: fault != nil
+                wasFaulted: fault != nil,
+                httpVersion: Self.httpVersion(of: channel)
             )
         )
         if let fault, let response = try await fault.action.response() {
@@ -40,6 +41,13 @@ struct GraphQLRequestHandler: Sendable {
         } catch let rejection as RequestRejection {
             return Self.response(for: rejection, mediaType: mediaType)
         }
+    }
+
+    /// HTTP/2 when the request came on an HTTP/2 stream. A stream's channel is the child of
+    /// its connection's, which is the child of the listening socket's; an HTTP/1.1
+    /// connection's channel is one level nearer the listener.
+    private static func httpVersion(of channel: any Channel) -> RecordedRequest.HTTPVersion {
+        channel.parent?.parent == nil ? .http1_1 : .http2
     }
 
     /// Reads the request: the JSON body or URL query, or a multipart body whose files stream

@@ -16,6 +16,16 @@ public struct RecordedRequest: Sendable, Hashable {
     public let body: [UInt8]
     /// Whether a scripted fault answered it instead of the GraphQL endpoint.
     public let wasFaulted: Bool
+    /// The HTTP version the request came over.
+    public let httpVersion: HTTPVersion
+
+    /// The HTTP versions the server speaks.
+    public enum HTTPVersion: Sendable, Hashable {
+        /// HTTP/1.1, over plain TCP or TLS.
+        case http1_1
+        /// HTTP/2, which a server with a TLS identity offers through ALPN.
+        case http2
+    }
 
     /// Whether the request was a batch of operations.
     public var isBatch: Bool { batchedOperationNames != nil }
