@@ -13,6 +13,8 @@ let package = Package(
         .package(name: "Apogee", path: ".."),
         // A raw WebSocket client, the baseline of the subscription benchmark.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // The raw AsyncHTTPClient POST that the client on AsyncHTTPClient is measured against.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .executableTarget(
@@ -30,9 +32,11 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Apogee", package: "Apogee"),
                 .product(name: "ApogeeExampleServer", package: "Apogee"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ],
             path: "Benchmarks/ClientBenchmarks",
-            // apogee.json generates RocketReserverAPI's Login.graphql against the example schema.
+            // apogee.json generates RocketReserverAPI's Login.graphql (and LaunchSite.graphql,
+            // here) against the example schema.
             exclude: ["apogee.json"],
             plugins: benchmarkPlugin + [.plugin(name: "ApogeeCodegenPlugin", package: "Apogee")]
         ),

@@ -24,18 +24,22 @@ struct TransportFailureTests {
         #expect(error?.description.contains("127.0.0.1:1") == true)
     }
 
-    @Test("A connection closed mid-response is a transport error", arguments: HTTPStack.all)
+    @Test("A connection closed mid-response is a transport error, and nothing reaches the store", arguments: HTTPStack.all)
     func closedMidResponse(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.closeMidResponse())
+            let client = server.client(stack)
             let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
+                try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }
             guard case .transport(let transportError)? = error else {
                 Issue.record("expected a transport error, got \(String(describing: error))")
                 return
             }
             #expect(transportError.kind == .connectionLost, "\(transportError)")
+            // Half a body is no result: nothing of it reaches the store.
+            let stored = try client.store.recordCount()
+            #expect(stored == 0)
         }
     }
 

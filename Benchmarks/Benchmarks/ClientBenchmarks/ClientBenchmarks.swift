@@ -6,8 +6,10 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Issue 3's bar: a small mutation's round trip through `ApogeeClient` against the example
-/// server on loopback costs at most 10% more than the same POST sent with URLSession directly.
+/// Issue 3's bar: a small mutation's round trip through `ApogeeClient` (on the platform's
+/// default transport) against the example server on loopback costs at most 10% more than the
+/// same POST sent with URLSession directly. The HTTP stacks' and batching's figures follow
+/// (`HTTPStackBenchmarks.swift`, `BatchingBenchmarks.swift`).
 ///
 /// Measured twice in one run: as two benchmarks one after the other, each against its own fresh
 /// server, and as one benchmark that alternates the two against one server, whose per-pair
@@ -66,38 +68,17 @@ let benchmarks: @Sendable () -> Void = {
 
     // The same comparison with the two interleaved against one server, in alternating order, so
     // that both see the same load: a shared machine's noise then cancels out of the ratio.
-    let paired = LoopbackServer()
-    let clientTime = BenchmarkMetric.custom("client round trip (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-    let directTime = BenchmarkMetric.custom("URLSession round trip (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-    let ratio = BenchmarkMetric.custom("client / URLSession (per mille)", polarity: .prefersSmaller, useScalingFactor: false)
-    Benchmark(
+    let mutation = LoginMutation(email: LoopbackServer.email)
+    pairedRoundTrip(
         "Mutation round trip, paired: client and URLSession alternating",
-        configuration: .init(metrics: [clientTime, directTime, ratio], maxDuration: .seconds(15), maxIterations: 4_000),
-        closure: { benchmark in
-            guard let client = paired.client, let request = paired.urlRequest else { return benchmark.error("no server") }
-            let mutation = LoginMutation(email: LoopbackServer.email)
-            let clock = ContinuousClock()
-            for iteration in benchmark.scaledIterations {
-                var clientDuration = Duration.zero
-                var directDuration = Duration.zero
-                for turn in 0..<2 {
-                    if (iteration + turn) % 2 == 0 {
-                        let start = clock.now
-                        blackHole(try await client.perform(mutation: mutation))
-                        clientDuration = clock.now - start
-                    } else {
-                        let start = clock.now
-                        blackHole(try await paired.session.data(for: request))
-                        directDuration = clock.now - start
-                    }
-                }
-                benchmark.measurement(clientTime, Int(clientDuration.nanoseconds))
-                benchmark.measurement(directTime, Int(directDuration.nanoseconds))
-                benchmark.measurement(ratio, Int(1_000 * clientDuration.nanoseconds / max(directDuration.nanoseconds, 1)))
-            }
-        },
-        setup: { try await paired.start() },
-        teardown: { await paired.stop() }
+        first: ("client", { server in
+            guard let client = server.client else { throw BenchmarkSetupFailure(description: "no server") }
+            blackHole(try await client.perform(mutation: mutation))
+        }),
+        second: ("URLSession", { server in
+            guard let request = server.urlRequest else { throw BenchmarkSetupFailure(description: "no server") }
+            blackHole(try await server.session.data(for: request))
+        })
     )
 
     // Not part of the bar: the client's own cost per operation, with no network at all, to
@@ -107,11 +88,15 @@ let benchmarks: @Sendable () -> Void = {
         transport: CannedTransport(body: #"{"data":{"login":{"__typename":"User","id":"1","email":"benchmark@example.com","token":"dG9rZW4="}}}"#)
     )
     Benchmark("Mutation through the client, in-memory transport (client cost alone)") { benchmark in
-        let mutation = LoginMutation(email: LoopbackServer.email)
         for _ in benchmark.scaledIterations {
             blackHole(try await canned.perform(mutation: mutation))
         }
     }
+
+    #if canImport(AsyncHTTPClient)
+    httpStackBenchmarks()
+    #endif
+    batchingBenchmarks()
 }
 
 extension Duration {

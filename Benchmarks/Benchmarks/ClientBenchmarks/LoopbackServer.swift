@@ -5,16 +5,35 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(AsyncHTTPClient)
+import AsyncHTTPClient
+import NIOCore
+#endif
 
 /// An example server on loopback for one benchmark, started in its setup and stopped in its
-/// teardown, with the two ways of sending the same mutation to it.
+/// teardown, with the ways of sending the same mutation to it: the client on the platform's
+/// default transport, on each HTTP stack, and the same bytes posted with URLSession and with
+/// AsyncHTTPClient directly.
 final class LoopbackServer: @unchecked Sendable {
     // Set in setup and cleared in teardown, which the benchmark runner never overlaps with the
     // measured closure.
     private(set) var server: ExampleServer?
+    /// The client on the platform's default transport (AsyncHTTPClient on Linux).
     private(set) var client: ApogeeClient?
+    /// The client on the default transport, batching: a window of 5 ms, up to 10 a batch.
+    private(set) var batchingClient: ApogeeClient?
+    /// The client on `URLSessionTransport`.
+    private(set) var urlSessionClient: ApogeeClient?
     private(set) var urlRequest: URLRequest?
     let session = URLSession(configuration: .ephemeral)
+    #if canImport(AsyncHTTPClient)
+    /// The client on an `AsyncHTTPClientTransport` of its own.
+    private(set) var asyncHTTPClientClient: ApogeeClient?
+    private var asyncHTTPClientTransport: AsyncHTTPClientTransport?
+    /// A plain `HTTPClient`, configured as the transport configures its own.
+    private(set) var rawHTTPClient: HTTPClient?
+    private(set) var rawRequest: HTTPClientRequest?
+    #endif
 
     static let email = "benchmark@example.com"
 
@@ -22,31 +41,81 @@ final class LoopbackServer: @unchecked Sendable {
         let server = try await ExampleServer.start()
         self.server = server
         client = ApogeeClient(url: server.rocketReserverURL)
+        urlSessionClient = ApogeeClient(url: server.rocketReserverURL, transport: URLSessionTransport())
+        batchingClient = ApogeeClient(
+            url: server.rocketReserverURL,
+            networkTransport: BatchingNetworkTransport(configuration: .init(window: .milliseconds(5), maximumBatchSize: 10))
+        )
         urlRequest = Self.plainRequest(to: server.rocketReserverURL)
+        #if canImport(AsyncHTTPClient)
+        let transport = AsyncHTTPClientTransport()
+        asyncHTTPClientTransport = transport
+        asyncHTTPClientClient = ApogeeClient(url: server.rocketReserverURL, transport: transport)
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .enabled(limit: .none))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        rawHTTPClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        rawRequest = Self.plainHTTPClientRequest(to: server.rocketReserverURL)
+        #endif
     }
 
     func stop() async {
         await server?.shutdown()
         server = nil
         client = nil
+        urlSessionClient = nil
+        batchingClient = nil
         urlRequest = nil
+        #if canImport(AsyncHTTPClient)
+        try? await asyncHTTPClientTransport?.shutdown()
+        try? await rawHTTPClient?.shutdown()
+        asyncHTTPClientTransport = nil
+        asyncHTTPClientClient = nil
+        rawHTTPClient = nil
+        rawRequest = nil
+        #endif
     }
+
+    /// The body every way sends: the client's document and variables.
+    private static var loginBody: Data {
+        let body: JSONValue = [
+            "query": .string(LoginMutation.document),
+            "operationName": .string(LoginMutation.operationName),
+            "variables": ["email": .string(email)],
+        ]
+        return Data(body.serialized())
+    }
+
+    private static let accept = "application/graphql-response+json, application/json;q=0.9"
 
     /// The same POST the client sends: the same document and variables, the same Accept and
     /// Content-Type.
     private static func plainRequest(to url: URL) -> URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
-        request.setValue("application/graphql-response+json, application/json;q=0.9", forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let body: JSONValue = [
-            "query": .string(LoginMutation.document),
-            "operationName": .string(LoginMutation.operationName),
-            "variables": ["email": .string(email)],
-        ]
-        request.httpBody = Data(body.serialized())
+        request.httpBody = loginBody
         return request
     }
+
+    #if canImport(AsyncHTTPClient)
+    /// The same POST, for AsyncHTTPClient.
+    private static func plainHTTPClientRequest(to url: URL) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "Accept", value: accept)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: loginBody))
+        return request
+    }
+
+    /// Posts the raw request and reads the whole answer, as the transport does.
+    func postWithHTTPClient() async throws -> ByteBuffer {
+        guard let rawHTTPClient, let rawRequest else { throw BenchmarkSetupFailure(description: "not started") }
+        let response = try await rawHTTPClient.execute(rawRequest, timeout: .seconds(60))
+        return try await response.body.collect(upTo: 64 << 20)
+    }
+    #endif
 }
 
 /// A benchmark that measured something other than a successful round trip.

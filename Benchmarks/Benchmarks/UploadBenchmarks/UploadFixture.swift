@@ -6,17 +6,21 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A file of a given size in a temporary folder, an example server on loopback, and the two
-/// ways of uploading the file to it: `ApogeeClient` (a multipart body streamed from the file)
-/// and `URLSession.upload(for:fromFile:)` of the same multipart body, assembled on disk
-/// beforehand so that URLSession only has to send a file.
+/// A file of a given size in a temporary folder, an example server on loopback, and three
+/// ways of uploading the file to it: `ApogeeClient` on the default transport (AsyncHTTPClient
+/// on Linux) and on `URLSessionTransport` (each a multipart body streamed from the file), and
+/// `URLSession.upload(for:fromFile:)` of the same multipart body, assembled on disk beforehand
+/// so that URLSession only has to send a file.
 final class UploadFixture: @unchecked Sendable {
     // Set in setup and cleared in teardown, which the benchmark runner never overlaps with the
     // measured closure.
     let size: Int
     let sparse: Bool
     private(set) var server: ExampleServer?
+    /// The client on the platform's default transport: AsyncHTTPClient on Linux.
     private(set) var client: ApogeeClient?
+    /// The client on `URLSessionTransport`, whose multipart body is a stream URLSession reads.
+    private(set) var urlSessionClient: ApogeeClient?
     private(set) var folder: URL?
     private(set) var file: URL?
     private(set) var multipartRequest: (request: URLRequest, body: URL)?
@@ -40,6 +44,7 @@ final class UploadFixture: @unchecked Sendable {
         let server = try await ExampleServer.start()
         self.server = server
         client = ApogeeClient(url: server.uploadsURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        urlSessionClient = ApogeeClient(url: server.uploadsURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: URLSessionTransport())
         multipartRequest = try Self.multipartRequest(to: server.uploadsURL, file: file, in: folder)
     }
 
@@ -48,13 +53,25 @@ final class UploadFixture: @unchecked Sendable {
         if let folder { try? FileManager.default.removeItem(at: folder) }
         server = nil
         client = nil
+        urlSessionClient = nil
         folder = nil
         file = nil
         multipartRequest = nil
     }
 
-    /// Uploads the file through the client; returns the size the server received.
+    /// Uploads the file through the client on the default transport; returns the size the
+    /// server received.
     func uploadWithClient() async throws -> Int {
+        try await upload(through: client)
+    }
+
+    /// Uploads the file through the client on `URLSessionTransport`; returns the size the
+    /// server received.
+    func uploadWithURLSessionClient() async throws -> Int {
+        try await upload(through: urlSessionClient)
+    }
+
+    private func upload(through client: ApogeeClient?) async throws -> Int {
         guard let client, let file else { throw BenchmarkSetupFailure(description: "not started") }
         let result = try await client.perform(mutation: UploadSizeMutation(file: Upload(fileURL: file)))
         guard let received = result.data?.uploadFile.byteCount else {
