@@ -74,21 +74,35 @@ public struct JSONWriter: Sendable {
     /// Writes a string with JSON escaping.
     public mutating func write(_ string: String) {
         bytes.append(ASCII.quote)
-        for byte in string.utf8 {
-            switch byte {
-            case ASCII.quote: writeRaw("\\\"")
-            case ASCII.backslash: writeRaw("\\\\")
-            case 0x0A: writeRaw("\\n")
-            case 0x0D: writeRaw("\\r")
-            case 0x09: writeRaw("\\t")
-            case 0..<0x20:
-                writeRaw("\\u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0xF))
-            default: bytes.append(byte)
+        var string = string
+        // Runs of bytes that need no escape (nearly all of a document) are copied whole.
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                writeEscaped(byte)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(ASCII.quote)
+    }
+
+    /// Writes the escape sequence of a quote, a backslash or a control character.
+    private mutating func writeEscaped(_ byte: UInt8) {
+        switch byte {
+        case ASCII.quote: writeRaw("\\\"")
+        case ASCII.backslash: writeRaw("\\\\")
+        case 0x0A: writeRaw("\\n")
+        case 0x0D: writeRaw("\\r")
+        case 0x09: writeRaw("\\t")
+        default:
+            writeRaw("\\u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0xF))
+        }
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -35,6 +35,20 @@ struct JSONParsingTests {
         #expect(try JSONValue(parsing: text) == value)
     }
 
+    @Test("Strings escape at their edges, in runs and between multi-byte characters", arguments: [
+        ("\"", #""\"""#),
+        ("\\\\", #""\\\\""#),
+        ("\tplain\r", #""\tplain\r""#),
+        ("é\u{1F}🚀\n", #""é\u001f🚀\n""#),
+        ("query { a }", #""query { a }""#),
+        ("", #""""#),
+    ])
+    func stringEscaping(string: String, expected: String) throws {
+        let text = JSONValue.string(string).serializedString
+        #expect(text == expected)
+        #expect(try JSONValue(parsing: text) == .string(string))
+    }
+
     @Test func parsesFromBytes() throws {
         let bytes: [UInt8] = Array(#"{"k":[1]}"#.utf8)
         #expect(try JSONValue(parsing: bytes) == ["k": [1]])

@@ -3,13 +3,6 @@ import Foundation
 import HTTPTypes
 
 extension HTTPTransportResponse {
-    /// The media type of the body, lowercased, without parameters.
-    var mediaType: String? {
-        guard let contentType = head.headerFields[.contentType] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
     /// Reads the body as a GraphQL response, following GraphQL over HTTP: a body of type
     /// `application/graphql-response+json` is a GraphQL response whatever the status; with
     /// `application/json` (or no type) a successful status means a GraphQL response, and an
@@ -17,7 +10,7 @@ extension HTTPTransportResponse {
     /// anything else with an error status is an HTTP error.
     func graphQLBody() throws -> GraphQLResponseBody {
         let successful = head.status.kind == .successful
-        switch mediaType {
+        switch head.mediaType {
         case "application/graphql-response+json"?:
             return try parse()
         case "application/json"?, nil:

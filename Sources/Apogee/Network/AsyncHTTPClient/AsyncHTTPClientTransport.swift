@@ -29,12 +29,15 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Whether the transport made ``client`` and so shuts it down.
     private let ownsClient: Bool
     private let isShutDown = Locked(false)
+    /// Bounds each body by its request's deadline.
+    private let watchdog: DeadlineWatchdog
 
     /// Creates a transport with a client of its own, made from `configuration`; the client
     /// is shut down by ``shutdown()`` or, failing that, when the transport goes away.
     public init(configuration: Configuration = Configuration()) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.clientConfiguration)
         self.configuration = configuration
+        watchdog = DeadlineWatchdog(eventLoop: client.eventLoopGroup.next())
         ownsClient = true
     }
 
@@ -46,6 +49,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public init(client: HTTPClient, configuration: Configuration = Configuration()) {
         self.client = client
         self.configuration = configuration
+        watchdog = DeadlineWatchdog(eventLoop: client.eventLoopGroup.next())
         ownsClient = false
     }
 
@@ -112,9 +116,10 @@ extension AsyncHTTPClientTransport {
 
     /// The whole body, at most ``Configuration/maximumResponseSize`` bytes, by `deadline`.
     ///
-    /// The body is read in a task of its own, which a timer on the event loop cancels at the
-    /// deadline. Not a sleeping task: a cancelled `Task.sleep` keeps its timer (and memory)
-    /// queued until the deadline, so a long timeout would hold memory for every request.
+    /// The body is read in a task of its own, which the transport's ``DeadlineWatchdog``
+    /// cancels at the deadline. Not a sleeping task: a cancelled `Task.sleep` keeps its timer
+    /// (and memory) queued until the deadline, so a long timeout would hold memory for every
+    /// request. Nor a timer per request: see the watchdog.
     private func collect(_ body: HTTPClientResponse.Body, of request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> Data {
         let limit = configuration.maximumResponseSize
         let url = request.url
@@ -130,11 +135,11 @@ extension AsyncHTTPClientTransport {
         }
         let timedOut = Locked(false)
         let remaining = max(deadline - ContinuousClock.now, .zero)
-        let timer = client.eventLoopGroup.any().scheduleTask(in: TimeAmount(remaining)) {
+        let registration = watchdog.register(deadline: .now() + TimeAmount(remaining)) {
             timedOut.withLock { $0 = true }
             reading.cancel()
         }
-        defer { timer.cancel() }
+        defer { watchdog.remove(registration) }
         do {
             return try await withTaskCancellationHandler {
                 try await reading.value

@@ -95,7 +95,7 @@ extension HTTPNetworkTransport {
     /// Sends the subscription; a response that is not an event stream is read whole.
     private func open(_ request: HTTPTransportRequest) async throws -> Opening {
         let response = try await transport.stream(request)
-        let mediaType = response.head.headerFields[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = response.head.mediaType
         guard response.head.status.kind == .successful, mediaType == Self.eventStreamMediaType else {
             let whole = try await response.collected()
             // A server that is restarting answers 502, 503 or 504 through its proxy: worth another try.
