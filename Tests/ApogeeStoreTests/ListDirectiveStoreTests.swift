@@ -21,7 +21,7 @@ struct ListDirectiveStoreTests {
     }
 
     static func commit<Mutation: GraphQLMutation>(_ data: JSONObject, for mutation: Mutation, in store: NormalizedStore) throws {
-        try store.commitMutationResult(mutation, data: data, typedData: nil, removingOptimisticLayer: nil)
+        try store.writeResult(mutation, data: data, typedData: nil, removingOptimisticLayer: nil)
     }
 
     @Test("@appendEdge puts the payload's edge at the end")

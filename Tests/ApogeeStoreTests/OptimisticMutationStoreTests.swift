@@ -30,7 +30,7 @@ struct OptimisticMutationStoreTests {
         )
         #expect(try store.read(TodoRow.self, key: "Todo:1").result.get() == TodoRow(id: "1", text: "Guess", complete: true))
 
-        try store.commitMutationResult(mutation, data: Self.renamed("1", "Real"), typedData: nil, removingOptimisticLayer: layer) { proxy, data in
+        try store.writeResult(mutation, data: Self.renamed("1", "Real"), typedData: nil, removingOptimisticLayer: layer) { proxy, data in
             let todo = try #require(try proxy.record(for: "Todo:1"))
             // The guess is gone: the updater works on the real data only.
             events.append("updater saw \(try todo.value(forField: "text", as: String.self) ?? "-"), complete \(try todo.value(forField: "complete", as: Bool.self) ?? true)")
@@ -50,7 +50,7 @@ struct OptimisticMutationStoreTests {
         let layer = try store.addOptimisticLayer(for: mutation, response: ["renameTodo": ["todo": ["id": "1", "text": "Guess"]]])
         #expect(try await rows.nextValue().get().text == "Guess")
 
-        let changes = try store.commitMutationResult(mutation, data: Self.renamed("1", "Real"), typedData: nil, removingOptimisticLayer: layer)
+        let changes = try store.writeResult(mutation, data: Self.renamed("1", "Real"), typedData: nil, removingOptimisticLayer: layer)
         #expect(changes.changedRecords.contains("Todo:1"))
         #expect(try await rows.nextValue().get().text == "Real")
         // Nothing came in between: the next delivery is this sentinel.
@@ -80,13 +80,13 @@ struct OptimisticMutationStoreTests {
                 "user": ["__typename": "User", "id": .string(TodoFixtures.userID), "completedCount": 0],
             ],
         ]
-        try store.commitMutationResult(a, data: answerA, typedData: nil, removingOptimisticLayer: layerA)
+        try store.writeResult(a, data: answerA, typedData: nil, removingOptimisticLayer: layerA)
         #expect(store.optimisticLayerIDs == [layerB])
         // B's guess is still shown, over A's real answer; B's updater ran again on the new base.
         #expect(try store.read(TodoRow.self, key: "Todo:1").result.get() == TodoRow(id: "1", text: "B?", complete: false))
         #expect(try store.read(TodoRow.self, key: "Todo:2").result.get().complete == false)
 
-        try store.commitMutationResult(b, data: Self.renamed("1", "B!"), typedData: nil, removingOptimisticLayer: layerB)
+        try store.writeResult(b, data: Self.renamed("1", "B!"), typedData: nil, removingOptimisticLayer: layerB)
         #expect(try store.read(TodoRow.self, key: "Todo:1").result.get() == TodoRow(id: "1", text: "B!", complete: false))
         #expect(store.optimisticLayerIDs.isEmpty)
     }
@@ -98,7 +98,7 @@ struct OptimisticMutationStoreTests {
         let mutation = Self.rename("1", to: "Real")
         let layer = try store.addOptimisticLayer(for: mutation, response: ["renameTodo": ["todo": ["id": "1", "text": "Guess"]]])
         #expect(throws: Refused.self) {
-            try store.commitMutationResult(mutation, data: Self.renamed("1", "Real"), typedData: nil, removingOptimisticLayer: layer) { proxy, _ in
+            try store.writeResult(mutation, data: Self.renamed("1", "Real"), typedData: nil, removingOptimisticLayer: layer) { proxy, _ in
                 try proxy.record(for: "Todo:2")?.setValue("Half done", forField: "text")
                 throw Refused()
             }
@@ -106,6 +106,42 @@ struct OptimisticMutationStoreTests {
         #expect(store.optimisticLayerIDs.isEmpty)
         #expect(try store.read(TodoRow.self, key: "Todo:1").result.get().text == "Real")
         #expect(try store.read(TodoRow.self, key: "Todo:2").result.get().text == "To-do 2")
+    }
+
+    @Test("a list directive that throws: the data is written without it, the guess goes, and the error is thrown")
+    func failingListDirective() throws {
+        let source = UnreadableRecordSource()
+        let store = NormalizedStore(source: source)
+        try store.write(data: TodoFixtures.list(["1", "2", "3"]), for: TodoListQuery())
+        let input = AddTodoInput(text: "To-do 4", userId: "me")
+        let mutation = AddTodoMutation(input: input, connections: [TodoFixtures.listConnection.rawValue])
+        let layer = try store.addOptimisticLayer(for: mutation, response: .json(ListDirectiveStoreTests.added("4")))
+        #expect(try store.listIDs() == ["1", "2", "3", "4"])
+        // @appendEdge reads the connection; the data alone does not.
+        source.makeUnreadable([TodoFixtures.listConnection])
+        #expect(throws: UnreadableRecordSource.ReadFailed(key: TodoFixtures.listConnection)) {
+            try store.writeResult(mutation, data: ListDirectiveStoreTests.added("4"), removingOptimisticLayer: layer)
+        }
+        source.makeUnreadable([])
+        #expect(store.optimisticLayerIDs.isEmpty)
+        #expect(try store.read(TodoRow.self, key: "Todo:4").result.get().text == "To-do 4")
+        #expect(try store.listIDs() == ["1", "2", "3"])
+    }
+
+    @Test("data that does not fit: nothing is written, the guess goes, and the error is thrown")
+    func dataThatDoesNotFit() throws {
+        let store = try TodoFixtures.store()
+        let mutation = Self.rename("1", to: "Real")
+        let layer = try store.addOptimisticLayer(for: mutation, response: ["renameTodo": ["todo": ["id": "1", "text": "Guess"]]])
+        let ran = Recorder<String>()
+        #expect(throws: NormalizationError.self) {
+            try store.writeResult(mutation, data: ["renameTodo": ["todo": "not an object"]], removingOptimisticLayer: layer) { _, _ in
+                ran.append("updater")
+            }
+        }
+        #expect(ran.values.isEmpty)
+        #expect(store.optimisticLayerIDs.isEmpty)
+        #expect(try store.read(TodoRow.self, key: "Todo:1").result.get().text == "To-do 1")
     }
 
     @Test("an optimistic response that does not fit the selections is refused, and no layer is added")

@@ -134,7 +134,7 @@ struct StoreProxyTests {
             ],
         ]
         let seen = Recorder<String>()
-        try store.commitMutationResult(mutation, data: data, typedData: nil, removingOptimisticLayer: nil) { proxy, typed in
+        try store.writeResult(mutation, data: data, typedData: nil, removingOptimisticLayer: nil) { proxy, typed in
             let payload = try #require(try proxy.rootField("changeTodoStatus"))
             let todo = try #require(try payload.linkedRecord(forField: "todo"))
             seen.append(todo.key.rawValue)

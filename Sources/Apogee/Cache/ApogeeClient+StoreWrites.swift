@@ -2,51 +2,42 @@ import ApogeeAPI
 import ApogeeStore
 
 extension ApogeeClient {
-    /// Writes a server result into the store and removes the given optimistic layers, in one
-    /// transaction, so watchers are notified once and never see the data in between.
+    /// The result, after writing it into the store when it came from the server, with the
+    /// optimistic layer removed and the updater run in the same transaction.
     ///
-    /// This is the one path by which results reach the store: queries, mutations, and
-    /// optimistic mutations (which pass their layer so the real result replaces the guess).
+    /// Every result reaches the store here: queries, mutations, optimistic mutations,
+    /// subscription events and the durable queue's deliveries. The store's
+    /// ``NormalizedStore/writeResult(_:data:typedData:removingOptimisticLayer:updater:)`` keeps
+    /// what it can when part of the write fails. A failed write does not fail the operation:
+    /// the server's answer stands (a mutation has happened on the server, and retrying it
+    /// because the local store failed would repeat it), and ``GraphQLResult/cacheWriteError``
+    /// says why the store does not have all of it. The layer goes even then, so a guess never
+    /// outlives its mutation.
+    ///
     /// What is written is ``GraphQLResult/storableData``: nothing without data, partial data
     /// without the nulls of failed fields.
-    /// - Returns: What changed in the store.
-    /// - Throws: A ``NormalizationError`` or the record source's error; nothing is written and
-    ///   no layer is removed then.
-    @discardableResult
-    func writeResult<Operation: GraphQLOperation>(
-        _ result: GraphQLResult<Operation.Data>,
-        for operation: Operation,
-        removingOptimisticLayers layers: Set<OptimisticLayerID> = []
-    ) throws -> CacheChanges {
-        let data = result.storableData
-        return try store.transaction(removingOptimisticLayers: layers) { transaction in
-            if let data { try transaction.write(data: data, for: operation) }
-        }.changes
-    }
-
-    /// The result, after writing it into the store when it came from the server, and with the
-    /// given optimistic layers removed in the same transaction.
-    ///
-    /// A failed write does not fail the operation: the server's answer stands (a mutation has
-    /// happened on the server, and retrying it because the local store failed would repeat
-    /// it), and ``GraphQLResult/cacheWriteError`` says why the store does not have it. The
-    /// layers are removed even then, so a guess never outlives its mutation.
     func storing<Operation: GraphQLOperation>(
         _ result: GraphQLResult<Operation.Data>,
         for operation: Operation,
-        removingOptimisticLayers layers: Set<OptimisticLayerID> = []
+        removingOptimisticLayer layer: OptimisticLayerID? = nil,
+        updater: StoreUpdater<Operation.Data>? = nil
     ) -> GraphQLResult<Operation.Data> {
         var result = result
         do {
             if result.source == .server {
-                let changes = try writeResult(result, for: operation, removingOptimisticLayers: layers)
+                let changes = try store.writeResult(
+                    operation,
+                    data: result.storableData,
+                    typedData: result.data,
+                    removingOptimisticLayer: layer,
+                    updater: updater
+                )
                 result = result.fillingClientIDs(changes.clientIDs)
-            } else if !layers.isEmpty {
-                _ = try store.transaction(removingOptimisticLayers: layers) { _ in }
+            } else if let layer {
+                _ = try store.removeOptimisticLayer(layer)
             }
         } catch {
             result.cacheWriteError = error
-            if !layers.isEmpty { _ = try? store.transaction(removingOptimisticLayers: layers) { _ in } }
         }
         return result
     }

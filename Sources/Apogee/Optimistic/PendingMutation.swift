@@ -12,14 +12,6 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
     let layer: OptimisticLayerID?
     let updater: StoreUpdater<Mutation.Data>?
 
-    /// A mutation whose layer is already showing: one restored from a durable queue.
-    init(client: ApogeeClient, mutation: Mutation, layer: OptimisticLayerID?, updater: StoreUpdater<Mutation.Data>?) {
-        self.client = client
-        self.mutation = mutation
-        self.layer = layer
-        self.updater = updater
-    }
-
     /// Applies the optimistic response and updater as a layer over the store, if there are any.
     /// - Throws: ``OptimisticMutationError/optimisticUpdateFailed(_:)``; nothing is shown then.
     init(
@@ -69,28 +61,9 @@ struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
         _ = try? client.store.removeOptimisticLayer(layer)
     }
 
-    /// Writes the server's result in place of the layer: through the client's one write path
-    /// (``ApogeeClient/storing(_:for:removingOptimisticLayers:)``) when there is no updater, and
-    /// with the updater in the same transaction when there is one.
+    /// Writes the server's result in place of the layer, with the updater, through the
+    /// client's one write path (``ApogeeClient/storing(_:for:removingOptimisticLayer:updater:)``).
     func settle(_ result: GraphQLResult<Mutation.Data>) -> GraphQLResult<Mutation.Data> {
-        let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
-        guard let updater, result.source == .server else {
-            return client.storing(result, for: mutation, removingOptimisticLayers: layers)
-        }
-        var result = result
-        do {
-            let changes = try client.store.commitMutationResult(
-                mutation,
-                data: result.storableData,
-                typedData: result.data,
-                removingOptimisticLayer: layer,
-                updater: updater
-            )
-            result = result.fillingClientIDs(changes.clientIDs)
-        } catch {
-            // As for any result: the server's answer stands; the store says why it lacks it.
-            result.cacheWriteError = error
-        }
-        return result
+        client.storing(result, for: mutation, removingOptimisticLayer: layer, updater: updater)
     }
 }

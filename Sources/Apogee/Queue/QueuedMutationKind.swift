@@ -22,8 +22,7 @@ struct QueuedMutationKind: Sendable {
             var context = RequestContext()
             context.idempotencyKey = entry.idempotencyKey
             let answer = try await client.send(operation, context: context)
-            let pending = PendingMutation(client: client, mutation: operation, layer: layer, updater: updater as? StoreUpdater<Mutation.Data>)
-            let settled = pending.settle(answer)
+            let settled = client.storing(answer, for: operation, removingOptimisticLayer: layer, updater: updater as? StoreUpdater<Mutation.Data>)
             return Delivery(response: answer.responseJSON, result: settled)
         }
     }

@@ -23,6 +23,13 @@ extension CacheTransaction {
     /// (`@appendEdge`, `@deleteRecord`, …) are carried out on the data once it is written.
     /// - Throws: ``NormalizationError`` when the data does not fit the operation's selections.
     public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {
+        try write(data: data, for: operation, applyingListDirectives: true)
+    }
+
+    /// Writes response data for an operation, carrying out the list directives of a mutation
+    /// or a subscription only when `applyingListDirectives`: a result whose directives failed
+    /// is written again without them.
+    func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation, applyingListDirectives: Bool) throws {
         let root = CacheKey.root(for: Operation.operationType)
         let variables = operation.variablesJSON
         try write(
@@ -33,7 +40,7 @@ extension CacheTransaction {
             variables: variables,
             collectsClientIDs: Operation.Data.__selections.selectsClientID
         )
-        if Operation.operationType != .query {
+        if applyingListDirectives, Operation.operationType != .query {
             try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data, variables: variables)
         }
     }

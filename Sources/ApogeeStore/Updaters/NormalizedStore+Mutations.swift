@@ -4,7 +4,7 @@ extension NormalizedStore {
     /// Shows a mutation's expected outcome at once, as an optimistic layer: the optimistic
     /// response is normalized (with its list directives), then the optimistic updater runs.
     ///
-    /// The layer is kept until ``commitMutationResult(_:data:typedData:removingOptimisticLayer:updater:)``
+    /// The layer is kept until ``writeResult(_:data:typedData:removingOptimisticLayer:updater:)``
     /// or ``removeOptimisticLayer(_:)`` removes it. Meanwhile it is applied again over the
     /// base each time the base changes (another mutation's result, a query), so its values
     /// stay visible on top of the newest data.
@@ -20,22 +20,61 @@ extension NormalizedStore {
         let json = response?.json
         let typed = response?.typedData
         return try addOptimisticLayer { transaction in
-            try transaction.applyMutation(mutation, data: json, typedData: typed, updater: updater)
+            try transaction.applyResult(mutation, data: json, typedData: typed, updater: updater)
         }
     }
 
-    /// Writes a mutation's result and removes its optimistic layer in one transaction, so
-    /// watchers are notified once and never see the base without the layer in between: the
-    /// layer goes, the data is normalized, its list directives are carried out, the updater
-    /// runs, and the other layers are applied again on the new base.
+    /// Writes a result from the server: the one way results reach the store, for queries,
+    /// mutations (with or without an optimistic layer and an updater), subscription events
+    /// and the mutations of a durable queue.
     ///
-    /// The layer is removed whatever happens. If the updater (or a list directive) throws, the
-    /// data is still written, without them, and the error is thrown.
+    /// In one transaction, so watchers are notified once and never see the base without the
+    /// layer in between: the layer goes, the data is normalized, the list directives of a
+    /// mutation or a subscription are carried out, the updater runs, and the remaining layers
+    /// are applied again on the new base.
+    ///
+    /// When that fails, what can be kept is kept, and the first error is thrown:
+    /// - a list directive or the updater threw: the data is written without them, and the
+    ///   layer goes;
+    /// - the data itself cannot be written (it does not fit the selections, or the record
+    ///   source failed): nothing is written, and the layer goes all the same.
+    ///
+    /// A guess never outlives its answer.
     /// - Parameters:
+    ///   - operation: The operation the result answers, with its variables.
     ///   - data: The response's `data`, possibly partial; `nil` when there was none.
     ///   - typedData: The decoded data, passed to the updater.
     ///   - layer: The mutation's optimistic layer, if it has one.
     ///   - updater: Runs after the data is in the store.
+    /// - Returns: What changed in the store.
+    @discardableResult
+    public func writeResult<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        data: JSONObject?,
+        typedData: Operation.Data? = nil,
+        removingOptimisticLayer layer: OptimisticLayerID? = nil,
+        updater: StoreUpdater<Operation.Data>? = nil
+    ) throws -> CacheChanges {
+        let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
+        do {
+            return try transaction(removingOptimisticLayers: layers) { transaction in
+                try transaction.applyResult(operation, data: data, typedData: typedData, updater: updater)
+            }.changes
+        } catch {
+            do {
+                _ = try transaction(removingOptimisticLayers: layers) { transaction in
+                    if let data { try transaction.write(data: data, for: operation, applyingListDirectives: false) }
+                }
+            } catch {
+                // Not even the data fits: the layer goes alone.
+                if !layers.isEmpty { _ = try? transaction(removingOptimisticLayers: layers) { _ in } }
+            }
+            throw error
+        }
+    }
+
+    /// Writes a mutation's result and removes its optimistic layer.
+    @available(*, deprecated, renamed: "writeResult(_:data:typedData:removingOptimisticLayer:updater:)")
     @discardableResult
     public func commitMutationResult<Mutation: GraphQLMutation>(
         _ mutation: Mutation,
@@ -44,22 +83,7 @@ extension NormalizedStore {
         removingOptimisticLayer layer: OptimisticLayerID?,
         updater: StoreUpdater<Mutation.Data>? = nil
     ) throws -> CacheChanges {
-        let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
-        do {
-            return try transaction(removingOptimisticLayers: layers) { transaction in
-                try transaction.applyMutation(mutation, data: data, typedData: typedData, updater: updater)
-            }.changes
-        } catch {
-            // Keep what can be kept: the server's data without the failing part, and never the guess.
-            do {
-                _ = try transaction(removingOptimisticLayers: layers) { transaction in
-                    if let data { try transaction.write(data: data, for: mutation) }
-                }
-            } catch {
-                try? removeOptimisticLayers(layers)
-            }
-            throw error
-        }
+        try writeResult(mutation, data: data, typedData: typedData, removingOptimisticLayer: layer, updater: updater)
     }
 
     /// Runs an updater function on the store in one transaction (Relay's `commitLocalUpdate`).
@@ -70,9 +94,5 @@ extension NormalizedStore {
             try updater(proxy)
             try proxy.finish()
         }.changes
-    }
-
-    private func removeOptimisticLayers(_ layers: Set<OptimisticLayerID>) throws {
-        _ = try transaction(removingOptimisticLayers: layers) { _ in }
     }
 }

@@ -37,6 +37,36 @@ struct MutationQueueDeliveryTests {
         }
     }
 
+    @Test("A delivered mutation settles through the one write path: the answer is written, the guess goes, and an updater that throws is reported, not thrown", arguments: HTTPStack.all)
+    func settlesThroughTheWritePath(stack: HTTPStack) async throws {
+        struct Refused: Error {}
+        try await withServer { server in
+            let queue = server.todoQueue(stack)
+            let fixture = try await TodoFixture(client: queue.client)
+            let todo = try fixture.todo(1)
+            let updaterSaw = Recorder<Bool>()
+            let handle = try await queue.enqueue(
+                toggle(todo.id, complete: true),
+                idempotencyKey: "settle-1",
+                optimisticResponse: toggleGuess(todo.id, complete: true),
+                updater: { proxy, data in
+                    // The updater gets the answer and changes a record, then refuses: its change goes.
+                    updaterSaw.append(data?.changeTodoStatus?.todo.complete == true)
+                    try proxy.record(for: CacheKey("Todo:\(todo.id)"))?.setValue("Half done", forField: "text")
+                    throw Refused()
+                }
+            )
+            let result = try await handle.result()
+            #expect(result.cacheWriteError is Refused)
+            #expect(updaterSaw.values == [true])
+            #expect(result.data?.changeTodoStatus?.todo.complete == true)
+            #expect(try queue.client.store.todoRow(todo.id).complete)
+            #expect(try queue.client.store.todoRow(todo.id).text != "Half done")
+            #expect(queue.client.store.optimisticLayerIDs.isEmpty)
+            #expect(try await queue.pendingMutations().isEmpty)
+        }
+    }
+
     @Test("Mutations of one queue go one at a time, in the order queued", arguments: HTTPStack.all)
     func deliversInOrder(stack: HTTPStack) async throws {
         try await withServer { server in
