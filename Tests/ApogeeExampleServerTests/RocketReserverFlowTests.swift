@@ -13,11 +13,23 @@ import Testing
             let token = try await logIn(server, email: "ada@example.com")
             let again = try await logIn(server, email: "ada@example.com")
             #expect(token != again, "each login opens a new session")
-            for authorization in [token, "Bearer \(token)", "bearer \(again)"] {
+            for authorization in [token, again, " \(token) "] {
                 let me = try await graphQL(server.rocketReserverURL, "{ me { id email token } }", headers: ["Authorization": authorization])
                 #expect(me[path: "data", "me", "email"] == "ada@example.com")
                 #expect(me[path: "data", "me", "id"] == "1")
             }
+        }
+    }
+
+    /// As the tutorial's server: the raw token and nothing else. A scheme before it makes a
+    /// token no one has.
+    @Test(arguments: ["Bearer", "bearer", "Token"])
+    func aTokenAfterASchemeIsRefused(scheme: String) async throws {
+        try await withServer { server in
+            let token = try await logIn(server, email: "ada@example.com")
+            let me = try await graphQL(server.rocketReserverURL, "{ me { id } }", headers: ["Authorization": "\(scheme) \(token)"])
+            #expect(me[path: "data", "me"] == .null)
+            #expect(me[path: "errors", 0, "message"] != nil)
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
         try await withServer { server in
             let token = try await logIn(server, email: "socket@example.com")
             let socket = try await TestWebSocket.open(server.rocketReserverURL)
-            try await socket.initialiseAndExpectAck(payload: [key: .string("Bearer " + token)])
+            try await socket.initialiseAndExpectAck(payload: [key: .string(token)])
             try await socket.subscribe(id: "me", query: "{ me { email } }")
             let next = try await socket.receive()
             #expect(next[path: "payload", "data", "me", "email"] == "socket@example.com")

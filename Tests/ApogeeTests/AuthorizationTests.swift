@@ -6,25 +6,43 @@ import Testing
 
 @Suite("The authorization interceptor")
 struct AuthorizationTests {
-    private func provider(_ tokens: InMemoryTokenStore) -> DefaultInterceptorProvider {
-        DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(tokenStore: tokens))
+    /// The example server takes the raw token, as the tutorial's server does: no scheme.
+    private func provider(_ tokens: InMemoryTokenStore, scheme: String? = nil) -> DefaultInterceptorProvider {
+        DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(scheme: scheme, tokenStore: tokens))
     }
 
-    @Test("The token from the store goes to the endpoint as a bearer token", arguments: HTTPStack.all)
+    @Test("The token from the store goes to the endpoint as it is, when the scheme is nil", arguments: HTTPStack.all)
     func sendsToken(stack: HTTPStack) async throws {
         try await withServer { server in
             let tokens = InMemoryTokenStore()
             let client = server.client(stack, provider: provider(tokens))
 
-            let login = try await client.perform(mutation: SignInMutation(email: "bearer@example.com"))
+            let login = try await client.perform(mutation: SignInMutation(email: "raw@example.com"))
             #expect(server.recordedRequests[0].header("Authorization") == nil)
             let token = try #require(login.data?.login?.token)
             await tokens.setToken(token)
 
             let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
             #expect(result.errors == nil)
-            #expect(result.data?.me?.email == "bearer@example.com")
+            #expect(result.data?.me?.email == "raw@example.com")
+            #expect(server.recordedRequests[1].header("Authorization") == token)
+        }
+    }
+
+    @Test("By default the token goes as a bearer token, which the tutorial's server refuses", arguments: HTTPStack.all)
+    func bearerByDefault(stack: HTTPStack) async throws {
+        try await withServer { server in
+            let tokens = InMemoryTokenStore()
+            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(tokenStore: tokens)))
+
+            let login = try await client.perform(mutation: SignInMutation(email: "bearer@example.com"))
+            let token = try #require(login.data?.login?.token)
+            await tokens.setToken(token)
+
+            let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"), cachePolicy: .fetchIgnoringCacheData)
             #expect(server.recordedRequests[1].header("Authorization") == "Bearer \(token)")
+            #expect(result.data?.me == nil)
+            #expect(result.errors?.first?.message.contains("not valid") == true)
         }
     }
 
@@ -46,7 +64,7 @@ struct AuthorizationTests {
         try await withServer { endpoint in
             try await withServer { elsewhere in
                 let tokens = InMemoryTokenStore(token: "secret-token")
-                let client = endpoint.client(stack, provider: provider(tokens))
+                let client = endpoint.client(stack, provider: provider(tokens, scheme: "Bearer"))
                 endpoint.enqueueFault(.redirect(to: elsewhere.rocketReserverURL.absoluteString, status: 307))
 
                 // Whatever the other server answers, the point is what it received.
@@ -64,7 +82,7 @@ struct AuthorizationTests {
     func redirectWithinOrigin(stack: HTTPStack) async throws {
         try await withServer { server in
             let tokens = InMemoryTokenStore(token: "same-origin-token")
-            let client = server.client(stack, provider: provider(tokens))
+            let client = server.client(stack, provider: provider(tokens, scheme: "Bearer"))
             server.enqueueFault(.redirect(to: server.rocketReserverURL.absoluteString, status: 307))
             _ = try? await client.fetch(query: LaunchSiteQuery(id: "1"))
             #expect(server.recordedRequests.count == 2)

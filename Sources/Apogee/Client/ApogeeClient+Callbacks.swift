@@ -56,13 +56,17 @@ extension ApogeeClient {
     ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
+    ///   - resultHandler: Called with the outcome. Required: without it,
+    ///     `client.perform(mutation: m)` in synchronous code would compile into a mutation
+    ///     sent in the background whose outcome nobody sees, where the caller meant to
+    ///     `await` it.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func perform<Mutation: GraphQLMutation>(
         mutation: Mutation,
         context: RequestContext = RequestContext(),
         queue: DispatchQueue? = nil,
-        resultHandler: GraphQLResultHandler<Mutation.Data>? = nil
+        resultHandler: @escaping GraphQLResultHandler<Mutation.Data>
     ) -> any Cancellable {
         run(queue: queue, resultHandler: resultHandler) { try await self.perform(mutation: mutation, context: context) }
     }

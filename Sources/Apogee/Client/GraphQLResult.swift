@@ -17,7 +17,8 @@ import HTTPTypes
 /// }
 /// ```
 public struct GraphQLResult<Data: Sendable>: Sendable {
-    /// Where a result came from.
+    /// Where a result came from: ``ResultSource``, the one name to use.
+    @available(*, deprecated, renamed: "ResultSource")
     public typealias Source = ResultSource
 
     /// The typed data, possibly partial; `nil` when the server returned `data: null` or none,
@@ -32,7 +33,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// The response's `extensions`, when the server sent any.
     public var extensions: JSONObject?
     /// Whether the server or the local store produced the result.
-    public var source: Source
+    public var source: ResultSource
     /// The HTTP response's status and header fields; `nil` for a result from the store.
     public var httpResponse: HTTPResponse?
     /// What the store lacked, for a result of source `.cache` without data
@@ -51,7 +52,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
         data: Data?,
         errors: [GraphQLError]? = nil,
         extensions: JSONObject? = nil,
-        source: Source = .server,
+        source: ResultSource = .server,
         httpResponse: HTTPResponse? = nil
     ) {
         self.data = data

@@ -18,8 +18,8 @@ extension ApogeeClient {
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
     ///   - progress: Called as the body is sent, from the thread that reads it.
-    ///   - resultHandler: Required, unlike the other completion-handler forms, so that a trailing
-    ///     closure is the result handler and not the progress handler.
+    ///   - resultHandler: Required, as for every completion-handler form of a mutation, and
+    ///     last, so that a trailing closure is the result handler and not the progress handler.
     /// - Returns: A handle that cancels the upload.
     @discardableResult
     public func upload<Mutation: GraphQLMutation>(

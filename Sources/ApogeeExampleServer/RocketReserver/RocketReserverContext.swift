@@ -3,7 +3,7 @@ import Foundation
 /// What RocketReserver's resolvers know about one request: the server's state and who asks.
 struct RocketReserverContext: Sendable {
     let store: RocketReserverStore
-    /// The session token from the `Authorization` header, raw or after `Bearer `.
+    /// The session token: the raw value of the `Authorization` header.
     let token: String?
     /// Files of a multipart request, by the key the `Upload` variables were replaced with.
     let uploads: [String: UploadedFile]
@@ -18,13 +18,12 @@ struct RocketReserverContext: Sendable {
     }
 
     /// The session token of an `Authorization` value (the HTTP header, or the field of a
-    /// WebSocket's `connection_init` payload): raw or after `Bearer `; `nil` when blank.
+    /// WebSocket's `connection_init` payload): the raw value, as the tutorial's server takes
+    /// it, with no scheme; `nil` when blank. `Bearer <token>` is a token that no one has, so a
+    /// client that adds a scheme is refused here as it would be there.
     static func token(fromAuthorization authorization: String?) -> String? {
         guard let authorization = authorization?.trimmingCharacters(in: .whitespaces), !authorization.isEmpty else {
             return nil
-        }
-        if authorization.lowercased().hasPrefix("bearer ") {
-            return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         }
         return authorization
     }

@@ -30,7 +30,7 @@ import Testing
             let live = server.subscriptionClient(
                 endpoint: server.rocketReserverURL,
                 over: .webSocket,
-                webSocket: .forTests(connectionPayload: .token(from: tokens))
+                webSocket: .forTests(connectionPayload: .token(from: tokens, scheme: nil))
             )
             let error = await failure(of: live.client.subscribe(subscription: TripsBookedSubscription()))
             guard case .closed(let code, _)? = error?.subscriptionError else {
@@ -51,7 +51,7 @@ import Testing
             let live = server.subscriptionClient(
                 endpoint: server.rocketReserverURL,
                 over: .webSocket,
-                webSocket: .forTests(connectionPayload: .token(from: tokens))
+                webSocket: .forTests(connectionPayload: .token(from: tokens, scheme: nil))
             )
             let webSocket = try #require(live.webSocket)
             let events = live.client.subscribe(subscription: TripsBookedSubscription())
