@@ -3,9 +3,9 @@
 /// Automatic persisted queries name a document by the hex SHA-256 of its text. A small
 /// implementation here keeps the runtime free of a cryptography dependency (BoringSSL on
 /// Linux) for one hash of a short string.
-public enum SHA256 {
+package enum SHA256 {
     /// The digest of `bytes`.
-    public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -46,7 +46,7 @@ public enum SHA256 {
     }
 
     /// The digest of the UTF-8 bytes of `text`, as lowercase hex.
-    public static func hexDigest(of text: String) -> String {
+    package static func hexDigest(of text: String) -> String {
         let hexDigits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         for byte in digest(Array(text.utf8)) {

@@ -76,7 +76,7 @@ extension ApogeeClient {
         resultHandler: GraphQLResultHandler<Data>?,
         operation: @escaping @Sendable () async throws -> GraphQLResult<Data>
     ) -> any Cancellable {
-        Task {
+        TaskCancellable(Task {
             let outcome: Result<GraphQLResult<Data>, any Error>
             do {
                 outcome = .success(try await operation())
@@ -84,7 +84,7 @@ extension ApogeeClient {
                 outcome = .failure(error)
             }
             Self.call(resultHandler, with: outcome, on: queue)
-        }
+        })
     }
 
     /// Calls the handler with each result of `results`, then with the error that ends them, or
@@ -93,8 +93,8 @@ extension ApogeeClient {
         of results: AsyncThrowingStream<GraphQLResult<Data>, any Error>,
         queue: DispatchQueue?,
         resultHandler: GraphQLResultHandler<Data>?
-    ) -> Task<Void, Never> {
-        Task {
+    ) -> any Cancellable {
+        TaskCancellable(Task {
             do {
                 for try await result in results {
                     Self.call(resultHandler, with: .success(result), on: queue)
@@ -104,7 +104,7 @@ extension ApogeeClient {
             } catch {
                 Self.call(resultHandler, with: .failure(error), on: queue)
             }
-        }
+        })
     }
 
     private static func call<Data: Sendable>(

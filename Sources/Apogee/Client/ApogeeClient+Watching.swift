@@ -61,17 +61,17 @@ extension ApogeeClient {
 
 /// A watch's handle: cancels the work when cancelled or released.
 final class CancelledOnRelease: Cancellable {
-    private let task: Task<Void, Never>
+    private let work: any Cancellable
 
-    init(task: Task<Void, Never>) {
-        self.task = task
+    init(task work: any Cancellable) {
+        self.work = work
     }
 
     deinit {
-        task.cancel()
+        work.cancel()
     }
 
     func cancel() {
-        task.cancel()
+        work.cancel()
     }
 }

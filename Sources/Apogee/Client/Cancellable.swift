@@ -5,5 +5,18 @@ public protocol Cancellable: Sendable {
     func cancel()
 }
 
-/// A `Task` is the work behind each completion-handler call.
-extension Task: Cancellable {}
+/// The task behind a completion-handler call, as the ``Cancellable`` the call returns.
+///
+/// A wrapper, not a conformance of `Task` itself: that conformance would be public API,
+/// and every `Task` in an app that imports Apogee would become a `Cancellable`.
+struct TaskCancellable: Cancellable {
+    private let cancelTask: @Sendable () -> Void
+
+    init<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
+        cancelTask = { task.cancel() }
+    }
+
+    func cancel() {
+        cancelTask()
+    }
+}

@@ -1,9 +1,9 @@
 import HTTPTypes
 
 /// The context key of a request's idempotency key.
-public enum IdempotencyKeyContextKey: RequestContextKey {
+enum IdempotencyKeyContextKey: RequestContextKey {
     /// No key: the request carries no `Idempotency-Key` header.
-    public static let defaultValue: String? = nil
+    static let defaultValue: String? = nil
 }
 
 extension RequestContext {

@@ -36,14 +36,14 @@ extension ApogeeClient {
             return perform(mutation: withFiles, context: context, queue: queue, resultHandler: resultHandler)
         } catch {
             // A misnamed file is reported like any failure, through the handler.
-            return Task {
+            return TaskCancellable(Task {
                 let failure: Result<GraphQLResult<Mutation.Data>, any Error> = .failure(error)
                 if let queue {
                     queue.async { resultHandler(failure) }
                 } else {
                     resultHandler(failure)
                 }
-            }
+            })
         }
     }
 }

@@ -44,9 +44,9 @@ public struct UploadPreflightHeader: Sendable, Hashable {
 }
 
 /// The context key of the preflight header.
-public enum UploadPreflightHeaderKey: RequestContextKey {
+enum UploadPreflightHeaderKey: RequestContextKey {
     /// `Apollo-Require-Preflight: true`.
-    public static let defaultValue: UploadPreflightHeader? = .apolloRequirePreflight
+    static let defaultValue: UploadPreflightHeader? = .apolloRequirePreflight
 }
 
 extension RequestContext {

@@ -31,9 +31,9 @@ public struct UploadProgress: Sendable, Hashable {
 public typealias UploadProgressHandler = @Sendable (UploadProgress) -> Void
 
 /// The context key of the progress handler, for interceptors that report progress themselves.
-public enum UploadProgressKey: RequestContextKey {
+enum UploadProgressKey: RequestContextKey {
     /// No handler.
-    public static let defaultValue: UploadProgressHandler? = nil
+    static let defaultValue: UploadProgressHandler? = nil
 }
 
 extension RequestContext {
