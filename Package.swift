@@ -76,8 +76,10 @@ let package = Package(
             name: "ApogeeSQLite",
             dependencies: [
                 "Apogee",
+                "ApogeeAPI",
                 "ApogeeStore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(
@@ -112,6 +114,7 @@ let package = Package(
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 // HTTPS with HTTP/2, for the tests of the client's TLS and HTTP/2.
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
@@ -128,6 +131,7 @@ let package = Package(
             dependencies: [
                 "ApogeeExampleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -146,6 +150,7 @@ let package = Package(
                 "RocketReserverAPI",
                 "ApogeeExampleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/RocketReserver"
         ),
@@ -162,6 +167,7 @@ let package = Package(
                 "TodoAPI",
                 "ApogeeExampleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/Todo"
         ),
@@ -175,7 +181,7 @@ let package = Package(
             path: "Tests/StoreFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
-        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeStore", "TodoAPI", "RocketReserverAPI", "StoreFixtures"]),
+        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeAPI", "ApogeeStore", "TodoAPI", "RocketReserverAPI", "StoreFixtures"]),
         .testTarget(
             name: "ApogeeCodegenTests",
             dependencies: ["ApogeeCodegen", "ApogeeAPI", "ApogeeExampleServer", .product(name: "GraphQL", package: "GraphQL")],
@@ -231,11 +237,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
                 .product(name: "SwiftASN1", package: "swift-asn1", condition: .when(platforms: [.linux])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
+                // The deadline watchdog's tests give it an event loop.
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
             ]
         ),
         .testTarget(
             name: "ApogeeSQLiteTests",
-            dependencies: ["ApogeeSQLite", "Apogee", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI"]
+            dependencies: [
+                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
         ),
         // A process that queues numbered mutations on a SQLite file, for the crash test to kill.
         .executableTarget(

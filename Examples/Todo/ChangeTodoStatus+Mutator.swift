@@ -6,7 +6,7 @@ import TodoAPI
 extension Mutator where Operation == ChangeTodoStatusMutation {
     func commit(id: String, complete: Bool) {
         commit(
-            variables: .init(input: .init(complete: complete, id: id, userId: "me")),
+            .init(input: .init(complete: complete, id: id, userId: "me")),
             optimisticResponse: [
                 "changeTodoStatus": [
                     "todo": ["id": .string(id), "complete": .bool(complete)],

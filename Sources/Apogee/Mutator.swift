@@ -19,7 +19,7 @@ import Observation
 /// extension Mutator where Operation == ChangeTodoStatusMutation {
 ///     func commit(id: String, complete: Bool) {
 ///         commit(
-///             variables: .init(input: .init(complete: complete, id: id, userId: "me")),
+///             .init(input: .init(complete: complete, id: id, userId: "me")),
 ///             optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(id), "complete": .bool(complete)]]]
 ///         )
 ///     }
@@ -34,7 +34,7 @@ public final class Mutator<Operation: GraphQLMutation> {
     @ObservationIgnored public let client: ApogeeClient
 
     /// Whether any commit of this mutator is waiting for the server: true from the moment
-    /// ``commit(variables:optimisticResponse:optimisticUpdater:updater:completion:)`` returns
+    /// ``commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)`` returns
     /// until the last of the commits in flight settles.
     public private(set) var isInFlight = false
     /// How many commits are waiting for the server.
@@ -66,7 +66,7 @@ public final class Mutator<Operation: GraphQLMutation> {
     /// See ``ApogeeClient/perform(mutation:optimisticResponse:optimisticUpdater:updater:context:)``
     /// for what happens to the store.
     /// - Parameters:
-    ///   - variables: The mutation with its variables (`.init(input: .init(…))`).
+    ///   - mutation: The mutation with its variables (`.init(input: .init(…))`).
     ///   - optimisticResponse: The `data` the server is expected to send, typed or as JSON.
     ///   - optimisticUpdater: Changes the store as though the mutation had succeeded.
     ///   - updater: Changes the store once the server's data is in it.
@@ -76,7 +76,7 @@ public final class Mutator<Operation: GraphQLMutation> {
     ///   optimistic update back, or await its value.
     @discardableResult
     public func commit(
-        variables: Operation,
+        _ mutation: Operation,
         optimisticResponse: OptimisticResponse<Operation.Data>? = nil,
         optimisticUpdater: StoreUpdater<Operation.Data>? = nil,
         updater: StoreUpdater<Operation.Data>? = nil,
@@ -87,7 +87,7 @@ public final class Mutator<Operation: GraphQLMutation> {
         do {
             pending = try PendingMutation(
                 client: client,
-                mutation: variables,
+                mutation: mutation,
                 optimisticResponse: optimisticResponse,
                 optimisticUpdater: optimisticUpdater,
                 updater: updater
@@ -113,14 +113,14 @@ public final class Mutator<Operation: GraphQLMutation> {
     /// - Returns: The result, with data and GraphQL errors together.
     /// - Throws: What ``ApogeeClient/perform(mutation:optimisticResponse:optimisticUpdater:updater:context:)`` throws.
     public func perform(
-        variables: Operation,
+        _ mutation: Operation,
         optimisticResponse: OptimisticResponse<Operation.Data>? = nil,
         optimisticUpdater: StoreUpdater<Operation.Data>? = nil,
         updater: StoreUpdater<Operation.Data>? = nil,
         context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Operation.Data> {
         let task = commit(
-            variables: variables,
+            mutation,
             optimisticResponse: optimisticResponse,
             optimisticUpdater: optimisticUpdater,
             updater: updater,
@@ -132,6 +132,33 @@ public final class Mutator<Operation: GraphQLMutation> {
         } onCancel: {
             task.cancel()
         }
+    }
+
+    /// Sends the mutation; the old name of ``commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)``,
+    /// whose argument is the mutation, not its variables.
+    @available(*, deprecated, renamed: "commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)")
+    @discardableResult
+    public func commit(
+        variables mutation: Operation,
+        optimisticResponse: OptimisticResponse<Operation.Data>? = nil,
+        optimisticUpdater: StoreUpdater<Operation.Data>? = nil,
+        updater: StoreUpdater<Operation.Data>? = nil,
+        context: RequestContext = RequestContext(),
+        completion: (@MainActor (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)? = nil
+    ) -> Task<GraphQLResult<Operation.Data>, any Error> {
+        commit(mutation, optimisticResponse: optimisticResponse, optimisticUpdater: optimisticUpdater, updater: updater, context: context, completion: completion)
+    }
+
+    /// Sends the mutation and waits for it; the old name of ``perform(_:optimisticResponse:optimisticUpdater:updater:context:)``.
+    @available(*, deprecated, renamed: "perform(_:optimisticResponse:optimisticUpdater:updater:context:)")
+    public func perform(
+        variables mutation: Operation,
+        optimisticResponse: OptimisticResponse<Operation.Data>? = nil,
+        optimisticUpdater: StoreUpdater<Operation.Data>? = nil,
+        updater: StoreUpdater<Operation.Data>? = nil,
+        context: RequestContext = RequestContext()
+    ) async throws -> GraphQLResult<Operation.Data> {
+        try await perform(mutation, optimisticResponse: optimisticResponse, optimisticUpdater: optimisticUpdater, updater: updater, context: context)
     }
 
     private func settle(

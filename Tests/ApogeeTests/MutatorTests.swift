@@ -10,7 +10,7 @@ import TodoAPI
 extension Mutator where Operation == ChangeTodoStatusMutation {
     func commit(id: String, complete: Bool) {
         commit(
-            variables: .init(input: .init(complete: complete, id: id, userId: "me")),
+            .init(input: .init(complete: complete, id: id, userId: "me")),
             optimisticResponse: [
                 "changeTodoStatus": [
                     "todo": ["id": .string(id), "complete": .bool(complete)],
@@ -82,10 +82,10 @@ struct MutatorTests {
             let first = try fixture.todo(1)
             let second = try fixture.todo(2)
 
-            let a = mutator.commit(variables: .init(input: .init(complete: true, id: first.id, userId: "me")), context: .gate("A"))
+            let a = mutator.commit(.init(input: .init(complete: true, id: first.id, userId: "me")), context: .gate("A"))
             #expect(mutator.isInFlight)
             #expect(mutator.inFlightCount == 1)
-            let b = mutator.commit(variables: .init(input: .init(complete: true, id: second.id, userId: "me")), context: .gate("B"))
+            let b = mutator.commit(.init(input: .init(complete: true, id: second.id, userId: "me")), context: .gate("B"))
             #expect(mutator.inFlightCount == 2)
 
             await gates.open("A")
@@ -112,12 +112,12 @@ struct MutatorTests {
             let changes = Recorder<String>()
 
             withObservationTracking { _ = mutator.isInFlight } onChange: { changes.append("isInFlight") }
-            let first = mutator.commit(variables: .init(input: .init(complete: true, id: todo.id, userId: "me")), context: .gate("first"))
+            let first = mutator.commit(.init(input: .init(complete: true, id: todo.id, userId: "me")), context: .gate("first"))
             #expect(changes.values == ["isInFlight"])
 
             // A second commit while one is in flight does not change isInFlight.
             withObservationTracking { _ = mutator.isInFlight } onChange: { changes.append("isInFlight again") }
-            let second = mutator.commit(variables: .init(input: .init(complete: false, id: todo.id, userId: "me")), context: .gate("second"))
+            let second = mutator.commit(.init(input: .init(complete: false, id: todo.id, userId: "me")), context: .gate("second"))
             #expect(changes.values == ["isInFlight"])
 
             withObservationTracking { _ = mutator.lastResult } onChange: { changes.append("lastResult") }
@@ -140,7 +140,7 @@ struct MutatorTests {
             let mutator = Mutator<ChangeTodoStatusMutation>(client: fixture.client)
             let outcomes = Recorder<String>()
             let task = mutator.commit(
-                variables: .init(input: .init(complete: true, id: locked.id, userId: "me")),
+                .init(input: .init(complete: true, id: locked.id, userId: "me")),
                 optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(locked.id), "complete": true]]],
                 completion: { result in
                     switch result {
@@ -167,7 +167,7 @@ struct MutatorTests {
             let todo = try fixture.todo(2)
             let mutator = Mutator<ChangeTodoStatusMutation>(client: fixture.client)
             let task = mutator.commit(
-                variables: .init(input: .init(complete: true, id: todo.id, userId: "me")),
+                .init(input: .init(complete: true, id: todo.id, userId: "me")),
                 optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(todo.id), "complete": true]]],
                 context: .gate("never")
             )

@@ -14,7 +14,7 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
     /// the store. The default.
     case returnCacheDataElseFetch
     /// The server's data, whatever the store has; the result is written into the store, so
-    /// watchers of the same records see it. The reference's "forced reload".
+    /// watchers of the same records see it. Apollo iOS's "forced reload".
     case fetchIgnoringCacheData
     /// The server's data; the store is neither read nor written.
     case fetchIgnoringCacheCompletely

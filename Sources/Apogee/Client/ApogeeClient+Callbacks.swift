@@ -5,7 +5,7 @@ import Dispatch
 public typealias GraphQLResultHandler<Data: Sendable> = @Sendable (Result<GraphQLResult<Data>, any Error>) -> Void
 
 extension ApogeeClient {
-    /// Sends a query and calls `resultHandler` with the outcome, as the reference documents do:
+    /// Sends a query and calls `resultHandler` with the outcome, as Apollo iOS does:
     ///
     /// ```swift
     /// client.fetch(query: LaunchListQuery()) { result in
@@ -40,7 +40,7 @@ extension ApogeeClient {
         return run(queue: queue, resultHandler: resultHandler) { try await self.fetch(query: query, cachePolicy: cachePolicy, context: context) }
     }
 
-    /// Sends a mutation and calls `resultHandler` with the outcome, as the reference documents do:
+    /// Sends a mutation and calls `resultHandler` with the outcome, as Apollo iOS does:
     ///
     /// ```swift
     /// client.perform(mutation: BookTripMutation(id: id)) { result in

@@ -27,7 +27,7 @@ public struct AuthorizationInterceptor: GraphQLInterceptor {
     /// - Parameters:
     ///   - fieldName: The header field; `Authorization` by default.
     ///   - scheme: Written before the token with a space; `nil` sends the token alone, as the
-    ///     reference tutorial's server expects.
+    ///     server of Apollo iOS's RocketReserver tutorial expects.
     ///   - token: Returns the token to send, or `nil` to send none.
     public init(fieldName: HTTPField.Name = .authorization, scheme: String? = "Bearer", token: @escaping TokenSource) {
         self.fieldName = fieldName

@@ -45,7 +45,7 @@ public struct GraphQLRequest<Operation: GraphQLOperation>: Sendable {
         self.context = context
     }
 
-    /// Adds a header field, as the reference's interceptors do
+    /// Adds a header field, as Apollo iOS's interceptors do
     /// (`request.addHeader(name: "Authorization", value: token)`). A name that is not a valid
     /// HTTP field name is ignored.
     public mutating func addHeader(name: String, value: String) {

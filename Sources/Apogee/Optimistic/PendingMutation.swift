@@ -4,7 +4,7 @@ import ApogeeStore
 /// A mutation whose optimistic update is showing, waiting for the server.
 ///
 /// Split in two so that the optimistic state appears synchronously, before the caller's next
-/// line runs (``Mutator/commit(variables:optimisticResponse:optimisticUpdater:updater:completion:)``
+/// line runs (``Mutator/commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)``
 /// returns with the new state visible), while the request runs later in a task.
 struct PendingMutation<Mutation: GraphQLMutation>: Sendable {
     let client: ApogeeClient

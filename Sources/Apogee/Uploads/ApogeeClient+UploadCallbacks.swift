@@ -3,10 +3,10 @@ import Dispatch
 
 extension ApogeeClient {
     /// Sends a mutation with files matched to its variables by field name and calls
-    /// `resultHandler` with the outcome, as the reference documents:
+    /// `resultHandler` with the outcome, as Apollo iOS does:
     ///
     /// ```swift
-    /// client.upload(operation: UploadFileMutation(file: file.upload), files: [file]) { result in
+    /// client.upload(mutation: UploadFileMutation(file: file.upload), files: [file]) { result in
     ///     switch result {
     ///     case .success(let graphQLResult): print("ID: \(graphQLResult.data?.singleUpload.id)")
     ///     case .failure(let error): print("error: \(error)")
@@ -23,7 +23,7 @@ extension ApogeeClient {
     /// - Returns: A handle that cancels the upload.
     @discardableResult
     public func upload<Mutation: GraphQLMutation>(
-        operation: Mutation,
+        mutation: Mutation,
         files: [GraphQLFile],
         context: RequestContext = RequestContext(),
         queue: DispatchQueue? = nil,
@@ -32,7 +32,7 @@ extension ApogeeClient {
     ) -> any Cancellable {
         let context = Self.context(context, progress: progress)
         do {
-            let withFiles = try FileFieldMutation(base: operation, files: files)
+            let withFiles = try FileFieldMutation(base: mutation, files: files)
             return perform(mutation: withFiles, context: context, queue: queue, resultHandler: resultHandler)
         } catch {
             // A misnamed file is reported like any failure, through the handler.

@@ -27,27 +27,27 @@ extension ApogeeClient {
         try await perform(mutation: mutation, context: Self.context(context, progress: progress))
     }
 
-    /// Sends a mutation with files matched to its variables by field name, as the reference's
+    /// Sends a mutation with files matched to its variables by field name, as Apollo iOS's
     /// `upload(operation:files:)` does.
     ///
     /// Each file goes to the top-level variable its ``GraphQLFile/fieldName`` names, replacing
     /// what the operation holds there; several files with one field name fill a list variable
-    /// in order. Unlike the reference, Apogee checks the names: a field name that names no
+    /// in order. Unlike Apollo iOS, Apogee checks the names: a field name that names no
     /// variable fails with ``UploadError/unknownFileField(_:operationName:)``.
     ///
     /// ```swift
-    /// let result = try await client.upload(operation: UploadFileMutation(file: file.upload), files: [file])
+    /// let result = try await client.upload(mutation: UploadFileMutation(file: file.upload), files: [file])
     /// ```
     ///
-    /// It takes no progress closure, so that `upload(operation:files:) { result in … }` means the
-    /// completion-handler form as in the reference; set ``RequestContext/uploadProgress`` or use
-    /// ``uploadTask(operation:files:context:)`` to follow progress.
+    /// It takes no progress closure, so that `upload(mutation:files:) { result in … }` means the
+    /// completion-handler form as in Apollo iOS; set ``RequestContext/uploadProgress`` or use
+    /// ``uploadTask(mutation:files:context:)`` to follow progress.
     public func upload<Mutation: GraphQLMutation>(
-        operation: Mutation,
+        mutation: Mutation,
         files: [GraphQLFile],
         context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Mutation.Data> {
-        try await perform(mutation: try FileFieldMutation(base: operation, files: files), context: context)
+        try await perform(mutation: try FileFieldMutation(base: mutation, files: files), context: context)
     }
 
     /// The context with the client's upload settings where the call set none. The default

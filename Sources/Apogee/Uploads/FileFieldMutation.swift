@@ -1,7 +1,7 @@
 import ApogeeAPI
 
 /// A mutation whose top-level variables named by ``GraphQLFile/fieldName`` are replaced by the
-/// files: what `upload(operation:files:)` sends.
+/// files: what `upload(mutation:files:)` sends.
 ///
 /// One file for a variable that does not hold a list replaces the variable; several files with
 /// the same field name, or any number for a variable that holds a list, make a list in their

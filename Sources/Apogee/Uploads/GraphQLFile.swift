@@ -1,17 +1,17 @@
 import ApogeeAPI
 import Foundation
 
-/// A file for ``ApogeeClient/upload(operation:files:context:)``, in the form of the
-/// reference's `GraphQLFile`: the variable it goes to is named by ``fieldName``.
+/// A file for ``ApogeeClient/upload(mutation:files:context:)``, in the form of
+/// Apollo iOS's `GraphQLFile`: the variable it goes to is named by ``fieldName``.
 ///
 /// ```swift
 /// guard let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", fileURL: fileURL) else { return }
-/// let result = try await client.upload(operation: UploadFileMutation(file: file.upload), files: [file])
+/// let result = try await client.upload(mutation: UploadFileMutation(file: file.upload), files: [file])
 /// ```
 ///
 /// Apogee's generated operations take ``Upload`` values anywhere in their variables, so
 /// `perform(mutation:)` sends files without this type; it is here for code written against
-/// the reference.
+/// Apollo iOS.
 public struct GraphQLFile: Sendable, Hashable {
     /// The MIME type used when none is given.
     public static let octetStreamMimeType = Upload.defaultMIMEType
@@ -28,7 +28,7 @@ public struct GraphQLFile: Sendable, Hashable {
     /// The bytes, when the file is in memory.
     public let data: Data?
 
-    /// A file on disk; `nil` when there is no readable file at the URL, as the reference's
+    /// A file on disk; `nil` when there is no readable file at the URL, as Apollo iOS's
     /// initializer does. The bytes are read while the request is sent, never all at once.
     public init?(fieldName: String, originalName: String, mimeType: String = GraphQLFile.octetStreamMimeType, fileURL: URL) {
         guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else { return nil }

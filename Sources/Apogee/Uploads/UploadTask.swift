@@ -54,10 +54,10 @@ extension ApogeeClient {
     }
 
     /// Starts sending a mutation with files matched to its variables by field name (see
-    /// `upload(operation:files:)`), and returns its progress and result.
-    public func uploadTask<Mutation: GraphQLMutation>(operation: Mutation, files: [GraphQLFile], context: RequestContext = RequestContext()) -> UploadTask<Mutation.Data> {
+    /// `upload(mutation:files:)`), and returns its progress and result.
+    public func uploadTask<Mutation: GraphQLMutation>(mutation: Mutation, files: [GraphQLFile], context: RequestContext = RequestContext()) -> UploadTask<Mutation.Data> {
         UploadTask { progress in
-            try await self.upload(operation: operation, files: files, context: Self.context(context, progress: progress))
+            try await self.upload(mutation: mutation, files: files, context: Self.context(context, progress: progress))
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import UploadFixtures
 
-@Suite("The reference's form: upload(operation:files:) with GraphQLFile")
+@Suite("Apollo iOS's form with GraphQLFile: upload(mutation:files:)")
 struct ReferenceUploadTests {
     @Test("GraphQLFile(fileURL:) is nil when there is no readable file, as the reference's guard expects")
     func failableFileInitializer() throws {
@@ -23,7 +23,7 @@ struct ReferenceUploadTests {
         let file = try #require(GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", fileURL: url))
         try await withServer { server in
             let placeholder = Upload(data: Data(), fileName: "placeholder")
-            let result = try await server.uploadsClient().upload(operation: UploadFileMutation(file: placeholder), files: [file])
+            let result = try await server.uploadsClient().upload(mutation: UploadFileMutation(file: placeholder), files: [file])
             let details = try #require(result.data?.uploadFile.fragments.fileDetails)
             #expect(details.fileName == "a.txt")
             #expect(details.mimeType == "text/plain")
@@ -40,12 +40,12 @@ struct ReferenceUploadTests {
         ]
         try await withServer { server in
             let client = server.uploadsClient()
-            let two = try await client.upload(operation: UploadFilesMutation(files: []), files: files)
+            let two = try await client.upload(mutation: UploadFilesMutation(files: []), files: files)
             #expect(two.data?.uploadFiles.map(\.fragments.fileDetails.fileName) == ["b.txt", "c.txt"])
             let operations = try #require(try JSONValue(parsing: server.recordedRequests[0].body).objectValue)
             #expect(operations["variables"] == ["files": [.null, .null]])
 
-            let one = try await client.upload(operation: UploadFilesMutation(files: []), files: [files[0]])
+            let one = try await client.upload(mutation: UploadFilesMutation(files: []), files: [files[0]])
             #expect(one.data?.uploadFiles.map(\.fragments.fileDetails.fileName) == ["b.txt"])
         }
     }
@@ -56,7 +56,7 @@ struct ReferenceUploadTests {
         try await withServer { server in
             let placeholder = Upload(data: Data(), fileName: "placeholder")
             await #expect(throws: UploadError.unknownFileField("fiel", operationName: "UploadFile")) {
-                _ = try await server.uploadsClient().upload(operation: UploadFileMutation(file: placeholder), files: [file])
+                _ = try await server.uploadsClient().upload(mutation: UploadFileMutation(file: placeholder), files: [file])
             }
             #expect(server.requestCount == 0)
         }
@@ -99,7 +99,7 @@ struct ReferenceUploadTests {
         try await withServer { server in
             let placeholder = Upload(data: Data(), fileName: "placeholder")
             let error: (any Error)? = await withCheckedContinuation { continuation in
-                server.uploadsClient().upload(operation: UploadFileMutation(file: placeholder), files: [file]) { result in
+                server.uploadsClient().upload(mutation: UploadFileMutation(file: placeholder), files: [file]) { result in
                     if case .failure(let error) = result {
                         continuation.resume(returning: error)
                     } else {
