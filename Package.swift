@@ -75,7 +75,6 @@ let package = Package(
         .target(
             name: "ApogeeSQLite",
             dependencies: [
-                "Apogee",
                 "ApogeeAPI",
                 "ApogeeStore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import Foundation
 
 /// An `InputStream` over a streamed ``HTTPBody``, for `URLRequest.httpBodyStream`.

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import Dispatch
 import Foundation
 

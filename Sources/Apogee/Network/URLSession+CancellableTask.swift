@@ -1,3 +1,4 @@
+import ApogeeAPI
 import Foundation
 
 #if canImport(FoundationNetworking)

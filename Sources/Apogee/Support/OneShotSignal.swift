@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// An outcome that arrives once, for one caller to await: the first `finish` wins, later ones
 /// are ignored, and a waiter that comes after the outcome gets it at once.
 final class OneShotSignal<Value: Sendable>: Sendable {

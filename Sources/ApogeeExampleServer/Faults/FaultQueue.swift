@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The scripted faults waiting for requests, first in first out.
 final class FaultQueue: Sendable {
     private let faults = Locked<[ExampleServerFault]>([])

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import GraphQL
 import HTTPTypes
 import Hummingbird

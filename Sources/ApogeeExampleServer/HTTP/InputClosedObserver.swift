@@ -1,3 +1,4 @@
+import ApogeeAPI
 import NIOCore
 
 /// Notices when the client closes its side of an HTTP connection.

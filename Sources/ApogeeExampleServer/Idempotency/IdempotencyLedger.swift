@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// Remembers the answer to each mutation sent with an `Idempotency-Key` header, so a client
 /// that retries (after a lost connection, a crash…) gets the first answer again instead of
 /// the mutation being applied twice.

@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// What stands between a mutation and its resolver: a fixed delay, and a hold that tests
 /// close and open, so that they order requests by events instead of by a clock.
 final class MutationPause: Sendable {

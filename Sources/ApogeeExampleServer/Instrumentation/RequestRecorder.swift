@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// Keeps every request the server received, in arrival order.
 final class RequestRecorder: Sendable {
     private let requests = Locked<[RecordedRequest]>([])

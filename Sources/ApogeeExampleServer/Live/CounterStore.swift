@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The counters of one server instance (each starts at 0) and the `counterChanged` events.
 final class CounterStore: Sendable {
     private struct State {

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import Foundation
 
 /// Where one server keeps the files it receives, and the list of them for tests.

@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The Server-Sent Events subscriptions running now, so that shutdown can end them instead of
 /// waiting for clients that never leave.
 final class EventStreams: Sendable {

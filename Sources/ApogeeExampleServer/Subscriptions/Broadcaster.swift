@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// Hands each published value to every current subscriber: the pub-sub of one server
 /// instance (never global, since many servers run in one test process).
 final class Broadcaster<Element: Sendable>: Sendable {

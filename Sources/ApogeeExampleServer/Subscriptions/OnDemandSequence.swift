@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// A finite source that makes each element only when the engine asks for the next one, "as
 /// fast as it can", and stops making them as soon as it is stopped or its reader is cancelled,
 /// so a client that stops early leaves nothing running. (GraphQLSwift buffers the results it

@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// One subscription's source stream, seen from the transport: the transport can stop it
 /// (the client went away), and learns when it has really ended, so the server records a
 /// completion (and lowers ``ExampleServer/activeSubscriptionCount``) only once nothing of the

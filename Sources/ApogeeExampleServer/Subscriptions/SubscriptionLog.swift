@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The server's record of streaming events, the count of running sources, and the tests that
 /// wait for a condition on the record.
 ///

@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// Hands the bound port from Hummingbird's `onServerRunning` callback to the code waiting in
 /// `start`, or the error that stopped the server before it ran. Whichever comes first wins.
 final class StartupSignal: Sendable {

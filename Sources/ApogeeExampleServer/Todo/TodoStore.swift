@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The to-do list of one server instance, so parallel tests never see each other's changes.
 ///
 /// Two ways to make the server say no, for tests of rollback: a to-do whose text contains

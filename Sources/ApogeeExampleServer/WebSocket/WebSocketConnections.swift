@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The graphql-transport-ws sockets of one server that are open now, for fault injection and
 /// shutdown, and the switches that apply to all of them.
 final class WebSocketConnections: Sendable {

@@ -1,4 +1,5 @@
-import Apogee
+import ApogeeAPI
+import ApogeeStore
 import SQLiteNIO
 
 extension SQLiteMutationQueueStorage {

@@ -1,4 +1,4 @@
-import Apogee
+import ApogeeAPI
 import ApogeeStore
 import SQLiteNIO
 

@@ -1,4 +1,5 @@
 #if canImport(AsyncHTTPClient)
+import ApogeeAPI
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes

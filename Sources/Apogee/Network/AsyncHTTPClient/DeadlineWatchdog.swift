@@ -1,4 +1,5 @@
 #if canImport(AsyncHTTPClient)
+import ApogeeAPI
 import NIOCore
 
 /// Runs an action for each piece of work that outlives its deadline, with one event-loop

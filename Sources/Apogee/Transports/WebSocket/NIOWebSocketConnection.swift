@@ -1,4 +1,5 @@
 #if canImport(WSClient)
+import ApogeeAPI
 import Foundation
 import HTTPTypes
 import Logging

@@ -1,5 +1,4 @@
 import ApogeeAPI
-import ApogeeStore
 import Foundation
 
 /// A mutation waiting in a durable queue, as it is written to storage before it is sent.

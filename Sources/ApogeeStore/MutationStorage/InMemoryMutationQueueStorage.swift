@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// Mutation queue storage in memory: mutations are queued, retried and delivered in order,
 /// but lost with the process. Use the SQLite storage of `ApogeeSQLite` to keep them.
 public final class InMemoryMutationQueueStorage: MutationQueueStorage {
