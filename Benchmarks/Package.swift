@@ -101,6 +101,7 @@ let package = Package(
             name: "QueueBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Apogee", package: "Apogee"),
                 .product(name: "ApogeeSQLite", package: "Apogee"),
                 .product(name: "ApogeeExampleServer", package: "Apogee"),
             ],
