@@ -218,6 +218,12 @@ let package = Package(
             path: "Tests/ClientFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
+        // What the test targets share: a server per test, a temporary folder, a port held down.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ApogeeAPI", "ApogeeExampleServer"],
+            path: "Tests/TestSupport"
+        ),
         // Operations of the example server's live schema, for subscription tests and benchmarks.
         .target(
             name: "LiveFixtures",
@@ -228,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeTests",
             dependencies: [
-                "Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI", "LiveFixtures",
+                "Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
                 // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 // The HTTPS tests make a self-signed certificate and trust it.
@@ -244,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeSQLiteTests",
             dependencies: [
-                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI",
+                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "TestSupport",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),
@@ -256,13 +262,14 @@ let package = Package(
         ),
         .testTarget(
             name: "DurableQueueTests",
-            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "QueueCrashChild", "RocketReserver"]
+            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "QueueCrashChild", "RocketReserver", "TestSupport"]
         ),
         .testTarget(
             name: "ApogeeExampleServerTests",
             dependencies: [
                 "ApogeeExampleServer",
                 "ApogeeAPI",
+                "TestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
                 // A raw WebSocket client, and raw TCP for what a WebSocket client hides (the upgrade's headers).
                 .product(name: "WSClient", package: "swift-websocket"),

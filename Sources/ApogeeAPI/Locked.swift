@@ -1,4 +1,3 @@
-import ApogeeAPI
 import Foundation
 
 /// A value behind a lock: the one lock the package's modules share for small state that

@@ -6,6 +6,4 @@ public enum ExampleServerError: Error, Sendable {
     case stoppedBeforeRunning
     /// The host does not make a valid URL.
     case invalidHost(String)
-    /// A ``ReservedPort`` could not be bound, for the reason given.
-    case portReservationFailed(String)
 }

@@ -1,4 +1,4 @@
-import Foundation
+import ApogeeAPI
 import Logging
 
 /// Keeps every entry logged through its loggers, so tests can check what was logged (and
@@ -10,7 +10,7 @@ import Logging
 /// // … use the logger …
 /// #expect(!recorder.renderedText.contains(token))
 /// ```
-public final class LogRecorder: @unchecked Sendable {
+public final class LogRecorder: Sendable {
     /// One logged entry.
     public struct Entry: Sendable {
         /// The entry's level.
@@ -23,15 +23,14 @@ public final class LogRecorder: @unchecked Sendable {
         public var label: String
     }
 
-    private let lock = NSLock()
-    private var recorded: [Entry] = []
+    private let recorded = Locked<[Entry]>([])
 
     /// Creates an empty recorder.
     public init() {}
 
     /// The entries logged so far, in order.
     public var entries: [Entry] {
-        lock.withLock { recorded }
+        recorded.withLock { $0 }
     }
 
     /// Every entry's message and metadata as text, for checking that something does or does
@@ -48,6 +47,6 @@ public final class LogRecorder: @unchecked Sendable {
     }
 
     func record(_ entry: Entry) {
-        lock.withLock { recorded.append(entry) }
+        recorded.withLock { $0.append(entry) }
     }
 }

@@ -1,5 +1,5 @@
 import Apogee
-import Foundation
+import ApogeeAPI
 
 /// A ``Sleeper`` that records the delays it is asked for and returns at once, so tests of
 /// retry backoff see every delay without waiting for any.
@@ -10,22 +10,21 @@ import Foundation
 /// // … run a request that fails …
 /// #expect(sleeper.requestedDelays == [.milliseconds(200), .milliseconds(400)])
 /// ```
-public final class RecordingSleeper: Sleeper, @unchecked Sendable {
-    private let lock = NSLock()
-    private var delays: [Duration] = []
+public final class RecordingSleeper: Sleeper, Sendable {
+    private let delays = Locked<[Duration]>([])
 
     /// Creates a sleeper with no recorded delays.
     public init() {}
 
     /// The delays asked for so far, in order.
     public var requestedDelays: [Duration] {
-        lock.withLock { delays }
+        delays.withLock { $0 }
     }
 
     /// Records the delay and returns without waiting; throws `CancellationError` when the task
     /// is cancelled, as a real sleep would.
     public func sleep(for duration: Duration) async throws {
-        lock.withLock { delays.append(duration) }
+        delays.withLock { $0.append(duration) }
         try Task.checkCancellation()
         await Task.yield()
     }

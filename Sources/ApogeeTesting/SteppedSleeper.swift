@@ -1,5 +1,5 @@
 import Apogee
-import Foundation
+import ApogeeAPI
 
 /// A ``Sleeper`` whose sleeps end only when the test says so, so that a test of a timer (a
 /// keep-alive, a backoff) decides when each wait is over instead of waiting for the clock.
@@ -10,16 +10,15 @@ import Foundation
 /// // … start a subscription …
 /// await ticks.advance()   // the keep-alive interval is over: a ping goes out
 /// ```
-public final class SteppedSleeper: Sleeper, @unchecked Sendable {
-    private struct Sleep {
-        let continuation: CheckedContinuation<Void, any Error>
+public final class SteppedSleeper: Sleeper, Sendable {
+    private struct State {
+        var sleeping: [Int: CheckedContinuation<Void, any Error>] = [:]
+        var cancelledBeforeSleeping: Set<Int> = []
+        var lastID = 0
+        var advancers: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let lock = NSLock()
-    private var sleeping: [Int: Sleep] = [:]
-    private var cancelledBeforeSleeping: Set<Int> = []
-    private var lastID = 0
-    private var advancers: [CheckedContinuation<Void, Never>] = []
+    private let state = Locked(State())
 
     /// Creates a sleeper with nobody asleep.
     public init() {}
@@ -27,47 +26,47 @@ public final class SteppedSleeper: Sleeper, @unchecked Sendable {
     /// Waits until ``advance()`` ends this sleep; throws `CancellationError` when the task is
     /// cancelled first.
     public func sleep(for duration: Duration) async throws {
-        let id = lock.withLock { () -> Int in
-            lastID += 1
-            return lastID
+        let id = state.withLock { state -> Int in
+            state.lastID += 1
+            return state.lastID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (cancelled, waiting) = lock.withLock { () -> (Bool, [CheckedContinuation<Void, Never>]) in
-                    if cancelledBeforeSleeping.remove(id) != nil { return (true, []) }
-                    sleeping[id] = Sleep(continuation: continuation)
-                    defer { advancers = [] }
-                    return (false, advancers)
+                let (cancelled, waiting) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelledBeforeSleeping.remove(id) != nil { return (true, []) }
+                    state.sleeping[id] = continuation
+                    defer { state.advancers = [] }
+                    return (false, state.advancers)
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
                 for advancer in waiting { advancer.resume() }
             }
         } onCancel: {
-            let sleep = lock.withLock { () -> Sleep? in
-                guard let sleep = sleeping.removeValue(forKey: id) else {
-                    cancelledBeforeSleeping.insert(id)
+            let sleep = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let sleep = state.sleeping.removeValue(forKey: id) else {
+                    state.cancelledBeforeSleeping.insert(id)
                     return nil
                 }
                 return sleep
             }
-            sleep?.continuation.resume(throwing: CancellationError())
+            sleep?.resume(throwing: CancellationError())
         }
     }
 
     /// Waits until at least one task sleeps, then ends every sleep under way.
     public func advance() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let someoneSleeps = lock.withLock { () -> Bool in
-                guard sleeping.isEmpty else { return true }
-                advancers.append(continuation)
+            let someoneSleeps = state.withLock { state -> Bool in
+                guard state.sleeping.isEmpty else { return true }
+                state.advancers.append(continuation)
                 return false
             }
             if someoneSleeps { continuation.resume() }
         }
-        let woken = lock.withLock { () -> [Sleep] in
-            defer { sleeping = [:] }
-            return Array(sleeping.values)
+        let woken = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            defer { state.sleeping = [:] }
+            return Array(state.sleeping.values)
         }
-        for sleep in woken { sleep.continuation.resume() }
+        for sleep in woken { sleep.resume() }
     }
 }

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// GraphQL over HTTP: media types, status codes, GET for queries only.

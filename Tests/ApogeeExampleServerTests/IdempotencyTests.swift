@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// Mutations carrying `Idempotency-Key` are applied once however often they are sent.

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// Request counts, recorded headers, the mutation delay switch and the mutation hold.

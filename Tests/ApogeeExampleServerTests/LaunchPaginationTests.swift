@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeExampleServer
+import TestSupport
 import Testing
 
 /// `launches(pageSize:after:)`: newest first, cursor pages, `hasMore`.

@@ -2,6 +2,7 @@ import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
 import GraphQL
+import TestSupport
 import Testing
 
 /// The schema at `/live/graphql`: its SDL, and counters that live per server instance.

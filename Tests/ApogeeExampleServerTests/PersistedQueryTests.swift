@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeExampleServer
+import TestSupport
 import Testing
 
 /// Automatic persisted queries: a miss, then the document registered, then hash-only hits.

@@ -1,5 +1,6 @@
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// A reserved port stands for a server that is down: connections are refused until it is

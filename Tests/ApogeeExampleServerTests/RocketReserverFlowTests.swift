@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeExampleServer
+import TestSupport
 import Testing
 
 /// The tutorial's story against the server: log in, book, see `isBooked`, cancel.

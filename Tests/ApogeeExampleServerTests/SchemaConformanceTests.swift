@@ -2,6 +2,7 @@ import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
 import GraphQL
+import TestSupport
 import Testing
 
 /// The served schemas must be exactly the shared SDL: same types, fields, arguments,

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// GraphQL over Server-Sent Events (graphql-sse, distinct connections mode), with URLSession.

@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeExampleServer
+import TestSupport
 import Testing
 
 /// RocketReserver logins are signed tokens: a server started again with the same secret

@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeExampleServer
+import TestSupport
 import Testing
 
 /// `User.todos`: Relay connections with `first`/`after`, `last`/`before` and a status filter.

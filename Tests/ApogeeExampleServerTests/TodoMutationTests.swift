@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeExampleServer
+import TestSupport
 import Testing
 
 /// The six to-do mutations, the locked to-do, and the reject-everything switch.

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// `uploadProfileImage(file: Upload!)` over the GraphQL multipart request spec.

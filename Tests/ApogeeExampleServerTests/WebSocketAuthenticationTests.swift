@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// The graphql-transport-ws handshake: tokens in `connection_init`, and the close codes of a

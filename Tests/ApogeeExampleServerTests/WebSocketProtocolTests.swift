@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// graphql-transport-ws on the example server, seen by a raw WebSocket client: the upgrade,

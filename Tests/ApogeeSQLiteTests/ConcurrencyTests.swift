@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeSQLite
 import ApogeeStore
+import TestSupport
 import Testing
 
 @Suite("One connection shared by the store and the queue, from many tasks", .timeLimit(.minutes(1)))

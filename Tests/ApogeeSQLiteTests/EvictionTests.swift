@@ -1,5 +1,6 @@
 import ApogeeSQLite
 import ApogeeStore
+import TestSupport
 import Testing
 
 @Suite("Size limit: least recently used records are evicted")

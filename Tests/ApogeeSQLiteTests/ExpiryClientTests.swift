@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ApogeeSQLite
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 @Suite("Expiry through the client, against the example server", .timeLimit(.minutes(1)))

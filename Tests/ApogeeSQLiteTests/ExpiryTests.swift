@@ -1,6 +1,7 @@
 import ApogeeSQLite
 import ApogeeStore
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 @Suite("Expiry: fields older than their maximum age are a cache miss")

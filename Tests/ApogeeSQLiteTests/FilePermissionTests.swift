@@ -1,5 +1,6 @@
 import ApogeeSQLite
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("File permissions")

@@ -1,6 +1,7 @@
 import ApogeeSQLite
 import ApogeeStore
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 @Suite("Records survive reopening the file")

@@ -2,6 +2,7 @@ import ApogeeAPI
 import ApogeeSQLite
 import ApogeeStore
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 @Suite("A cold read goes to the file a level at a time, not a record at a time")

@@ -1,5 +1,6 @@
 import Apogee
 import ApogeeSQLite
+import TestSupport
 import Testing
 
 @Suite("Durable mutation queue storage")

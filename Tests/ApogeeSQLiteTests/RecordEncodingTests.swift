@@ -1,5 +1,6 @@
 import ApogeeSQLite
 import ApogeeStore
+import TestSupport
 import Testing
 
 @Suite("Every kind of field value reads back from the file as written")

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeSQLite
 import ApogeeStore
+import TestSupport
 import Testing
 
 @Suite("Rows that cannot be read give errors, never a crash")

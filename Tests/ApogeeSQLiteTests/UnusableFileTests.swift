@@ -1,6 +1,7 @@
 import ApogeeSQLite
 import Foundation
 import SQLiteNIO
+import TestSupport
 import Testing
 
 @Suite("Unusable files: a clear error, or a fresh start with the old file kept aside")

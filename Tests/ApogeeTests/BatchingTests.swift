@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ClientFixtures
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ClientFixtures
 import Dispatch
+import TestSupport
 import Testing
 
 @Suite("Completion-handler forms")

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ApogeeTesting
 import ClientFixtures
+import TestSupport
 import Testing
 
 @Suite("The logging interceptor")

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import ClientFixtures
+import TestSupport
 import Testing
 
 @Suite("Automatic persisted queries")

@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import ClientFixtures
 import Foundation
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 @Suite("GraphQL over HTTP requests")

@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import ApogeeTesting
 import ClientFixtures
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Requests that get no response")

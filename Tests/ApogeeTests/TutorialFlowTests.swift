@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// The reference tutorial's story, with the generated RocketReserver operations: log in, list

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ApogeeSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// The durable queue when its process dies: killed with SIGKILL again and again while it
@@ -14,7 +15,7 @@ struct CrashTests {
 
     @Test("Killed with SIGKILL at random moments 20 times and more, the queue applies every mutation exactly once, in order")
     func survivesRepeatedKills() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let database = directory.url.appendingPathComponent("queue.sqlite").path
         let child = try ChildProcess.executable(named: "QueueCrashChild")
         try await ExampleServer.withServer { server in

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ApogeeSQLite
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 
@@ -10,7 +11,7 @@ import TodoAPI
 struct OfflineDeliveryTests {
     @Test("Queued while the server is down, kept in the file, shown again and delivered in order by the next run")
     func deliveredByTheNextRun() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let database = directory.url.appendingPathComponent("offline.sqlite").path
         let down = try ReservedPort()
         let url = try #require(URL(string: "http://127.0.0.1:\(down.port)/todo/graphql"))

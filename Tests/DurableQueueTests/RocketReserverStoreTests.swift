@@ -1,5 +1,6 @@
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// `rocket-reserver --store PATH`: a booking made while the server is down is kept in the
@@ -8,7 +9,7 @@ import Testing
 struct RocketReserverStoreTests {
     @Test("book while the server is down, then any command once it is back delivers the booking")
     func bookingWaitsForTheServer() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let database = directory.url.appendingPathComponent("trips.sqlite").path
         let executable = try ChildProcess.executable(named: "rocket-reserver")
         // The token file goes under the test's directory, not the user's.

@@ -1,20 +1,6 @@
 import Foundation
 import Testing
 
-/// A directory under the system's temporary directory, removed when the value goes.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-durable-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
 /// A run of one of the package's executables: `QueueCrashChild`, which the crash test kills,
 /// or `rocket-reserver`.
 final class ChildProcess: @unchecked Sendable {

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import Dispatch
 import Foundation
 
@@ -21,24 +22,26 @@ public enum InterruptSignal {
 
 /// Resumes a continuation at most once, whichever signal comes first, and keeps the signal
 /// sources alive until then.
-private final class SignalWaiter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, Never>?
-    private var sources: [any DispatchSourceSignal] = []
+private final class SignalWaiter: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, Never>?
+        var sources: [any DispatchSourceSignal] = []
+    }
+
+    private let state: Locked<State>
 
     init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = continuation
+        state = Locked(State(continuation: continuation))
     }
 
     func keep(_ source: any DispatchSourceSignal) {
-        lock.withLock { sources.append(source) }
+        state.withLock { $0.sources.append(source) }
     }
 
     func resume() {
-        let pending = lock.withLock {
-            let pending = continuation
-            continuation = nil
-            return pending
+        let pending = state.withLock { state in
+            defer { state.continuation = nil }
+            return state.continuation
         }
         pending?.resume()
     }

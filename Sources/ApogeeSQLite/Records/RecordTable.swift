@@ -1,3 +1,4 @@
+import ApogeeAPI
 import ApogeeStore
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 /// Memory is kept in step with the table on every write, so a record read once is served from
 /// memory from then on; keys found missing are remembered too. The table is not re-read, so
 /// one process at a time should use a store file's records.
-final class RecordTable: @unchecked Sendable {
+final class RecordTable: Sendable {
     struct State {
         /// Records read or written so far, as stored.
         var loaded: [CacheKey: StoredRecord] = [:]
@@ -29,18 +30,19 @@ final class RecordTable: @unchecked Sendable {
     let expiry: ExpiryRules
     let sizeLimit: Int?
     let now: @Sendable () -> Date
-    private let lock = NSLock()
-    private var state = State()
+    private let state: Locked<State>
 
     init(database: Database, configuration: SQLiteStore.Configuration) throws {
         self.database = database
         expiry = ExpiryRules(configuration.maximumAges)
         sizeLimit = configuration.sizeLimit
         now = configuration.now
+        var initial = State()
         try database.withSession { session in
-            state.lastUse = Int64(try session.integer("SELECT coalesce(max(used), 0) FROM records"))
-            if configuration.sizeLimit != nil { state.totalSize = try Self.initialTotalSize(session) }
+            initial.lastUse = Int64(try session.integer("SELECT coalesce(max(used), 0) FROM records"))
+            if configuration.sizeLimit != nil { initial.totalSize = try Self.initialTotalSize(session) }
         }
+        state = Locked(initial)
     }
 
     /// Runs `body` with the state locked. The store already calls its source one at a time;
@@ -49,9 +51,7 @@ final class RecordTable: @unchecked Sendable {
         guard database.isOpen else {
             throw SQLiteStoreError(.closed, path: database.path, detail: "the store was closed")
         }
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+        return try state.withLock { try body(&$0) }
     }
 
     /// The time now, in milliseconds since 1970, as write times are kept.

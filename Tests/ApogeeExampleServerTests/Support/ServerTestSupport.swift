@@ -3,14 +3,6 @@ import ApogeeExampleServer
 import Foundation
 import Testing
 
-/// Runs `body` against a fresh server (own port, own state) and shuts it down afterwards.
-func withServer<Result: Sendable>(
-    _ configuration: ExampleServer.Configuration = .init(),
-    _ body: (ExampleServer) async throws -> Result
-) async throws -> Result {
-    try await ExampleServer.withServer(configuration: configuration, body)
-}
-
 /// Sends one GraphQL request and returns the parsed response body, expecting HTTP 200.
 func graphQL(
     _ url: URL,

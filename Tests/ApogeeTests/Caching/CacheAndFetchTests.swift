@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// `.returnCacheDataAndFetch`, the policy with two results, in each form of `fetch`.

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// Each cache policy's sources and writes, with the requests counted at the example server.

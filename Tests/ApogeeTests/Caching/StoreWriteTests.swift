@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ClientFixtures
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// What reaches the store from the server's results, and what does not.

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// How a watch ends: cancelled, released, or failed.

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// What a watch does when its data leaves the store.

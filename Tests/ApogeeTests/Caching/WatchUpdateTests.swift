@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// `watch(query:cachePolicy:)` against the example server: updates come from the store, with

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import Foundation
 import LiveFixtures
+import TestSupport
 import Testing
 
 /// A consumer slower than the events keeps at most its buffer's worth of results: the oldest

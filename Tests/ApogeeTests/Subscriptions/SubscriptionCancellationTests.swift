@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import Foundation
 import LiveFixtures
+import TestSupport
 import Testing
 
 /// Stopping a subscription on the client stops it on the server: the WebSocket sends

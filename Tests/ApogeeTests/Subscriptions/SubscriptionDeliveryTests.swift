@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import Foundation
 import LiveFixtures
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// Subscriptions deliver their events in order and end when the server completes them, over

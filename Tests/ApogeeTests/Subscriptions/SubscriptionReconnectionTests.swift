@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import ApogeeTesting
 import Foundation
 import LiveFixtures
+import TestSupport
 import Testing
 
 /// A lost connection comes back: the transport reconnects with backoff and subscribes every

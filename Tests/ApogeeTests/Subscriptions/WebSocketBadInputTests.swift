@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import Foundation
 import LiveFixtures
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// A server that breaks graphql-transport-ws gives a typed error, never a crash or a hang,

@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import Foundation
 import LiveFixtures
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 /// A server that refuses the client fails every subscription with a typed error, once: no

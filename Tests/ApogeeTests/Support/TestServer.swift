@@ -3,12 +3,6 @@ import Apogee
 import ApogeeExampleServer
 import Foundation
 
-/// Runs `body` with a fresh example server on 127.0.0.1 and an ephemeral port; each test gets
-/// its own server, so tests run in parallel without sharing state.
-func withServer<Result: Sendable>(_ body: (ExampleServer) async throws -> Result) async throws -> Result {
-    try await ExampleServer.withServer(body)
-}
-
 extension ExampleServer {
     /// A client for this server's RocketReserver endpoint.
     ///

@@ -4,6 +4,7 @@ import ApogeeExampleServer
 import AsyncHTTPClient
 import ClientFixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// What only the AsyncHTTPClient transport has: a cap on response size, a client shared with

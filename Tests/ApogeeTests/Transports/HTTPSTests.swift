@@ -3,8 +3,9 @@ import Apogee
 import ApogeeExampleServer
 import AsyncHTTPClient
 import ClientFixtures
-import LiveFixtures
 import Foundation
+import LiveFixtures
+import TestSupport
 import Testing
 
 /// HTTPS through AsyncHTTPClient's TLS against the example server with a certificate made in

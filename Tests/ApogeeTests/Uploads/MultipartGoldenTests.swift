@@ -1,5 +1,6 @@
 @testable import Apogee
 import Foundation
+import TestSupport
 import Testing
 
 /// The encoder against the examples of the GraphQL multipart request spec

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import Foundation
 import RocketReserverAPI
+import TestSupport
 import Testing
 
 @Suite("uploadProfileImage: uploads through the interceptors, with the user's token")

@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 import UploadFixtures
 
@@ -73,7 +74,7 @@ struct ReferenceUploadTests {
             let placeholder = Upload(data: Data(), fileName: "placeholder")
             let (name, onQueue): (String?, Bool) = await withCheckedContinuation { continuation in
                 server.uploadsClient().upload(
-                    operation: UploadFileMutation(file: placeholder),
+                    mutation: UploadFileMutation(file: placeholder),
                     files: [file],
                     queue: queue,
                     progress: { reports.append($0) }

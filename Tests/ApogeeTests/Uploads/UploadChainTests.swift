@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ApogeeTesting
 import Foundation
+import TestSupport
 import Testing
 import UploadFixtures
 

@@ -3,32 +3,6 @@ import ApogeeExampleServer
 import Foundation
 import Testing
 
-/// A temporary folder for one test's files, deleted when the test ends.
-struct TemporaryFolder: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-upload-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes a file and returns its URL.
-    func file(_ name: String, _ bytes: some Sequence<UInt8>) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file
-    }
-
-    /// Writes `count` bytes that are not all alike (so that a byte out of place shows).
-    func patternedFile(_ name: String, count: Int, seed: UInt8 = 0) throws -> URL {
-        try file(name, (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) &+ seed })
-    }
-}
-
 extension ExampleServer {
     /// A client for this server's uploads endpoint, without retries.
     func uploadsClient(

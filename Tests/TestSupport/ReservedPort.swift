@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import ApogeeAPI
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -14,21 +14,27 @@ import Darwin
 /// // … a client of http://127.0.0.1:\(down.port) cannot connect …
 /// let server = try await ExampleServer.start(configuration: .init(port: down.release()))
 /// ```
-public final class ReservedPort: Sendable {
+package final class ReservedPort: Sendable {
+    /// Why a port could not be reserved.
+    package struct Failure: Error, CustomStringConvertible {
+        /// The system call that failed, and its errno.
+        package let description: String
+    }
+
     /// The port.
-    public let port: Int
+    package let port: Int
     private let socket: Locked<Int32?>
 
     /// Binds a loopback port: a free one by default, or `port` again once a server on it has
     /// stopped, so that nothing else takes it while the server is down.
-    /// - Throws: ``ExampleServerError/portReservationFailed(_:)`` when the system refuses.
-    public init(port requested: Int = 0) throws {
+    /// - Throws: ``Failure`` when the system refuses.
+    package init(port requested: Int = 0) throws {
         #if canImport(Glibc)
         let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let descriptor = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw ExampleServerError.portReservationFailed("socket() failed, errno \(errno)") }
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed, errno \(errno)") }
         // A fresh port is taken without SO_REUSEADDR, so it is this socket's alone. A port a
         // server has just left needs SO_REUSEADDR: the connections that server closed first
         // linger in TIME_WAIT on it, and without the option bind() refuses the port until they
@@ -38,7 +44,7 @@ public final class ReservedPort: Sendable {
             var reuse: Int32 = 1
             guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
                 close(descriptor)
-                throw ExampleServerError.portReservationFailed("setsockopt(SO_REUSEADDR) failed, errno \(errno)")
+                throw Failure(description: "setsockopt(SO_REUSEADDR) failed, errno \(errno)")
             }
         }
         var address = sockaddr_in()
@@ -54,7 +60,7 @@ public final class ReservedPort: Sendable {
         }
         guard bound == 0, named == 0 else {
             close(descriptor)
-            throw ExampleServerError.portReservationFailed("bind() failed, errno \(errno)")
+            throw Failure(description: "bind() failed, errno \(errno)")
         }
         port = Int(UInt16(bigEndian: address.sin_port))
         socket = Locked(descriptor)
@@ -62,7 +68,7 @@ public final class ReservedPort: Sendable {
 
     /// Frees the port and returns it, for a server to listen on; later calls only return it.
     @discardableResult
-    public func release() -> Int {
+    package func release() -> Int {
         socket.withLock { descriptor in
             if let open = descriptor { close(open) }
             descriptor = nil
