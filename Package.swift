@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "ApogeeSQLite", targets: ["ApogeeSQLite"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
-        // Test helpers for users of Apogee: deterministic doubles.
+        // Test helpers for users of Apogee: a canned transport, sleepers that do not wait, a log recorder.
         .library(name: "ApogeeTesting", targets: ["ApogeeTesting"]),
         // The example server for both example schemas.
         .library(name: "ApogeeExampleServer", targets: ["ApogeeExampleServer"]),

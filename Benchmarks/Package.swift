@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Apogee", package: "Apogee"),
+                .product(name: "ApogeeTesting", package: "Apogee"),
                 .product(name: "ApogeeExampleServer", package: "Apogee"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ],

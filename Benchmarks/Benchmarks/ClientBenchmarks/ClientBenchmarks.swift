@@ -1,4 +1,5 @@
 import Apogee
+import ApogeeTesting
 import Benchmark
 import Foundation
 
