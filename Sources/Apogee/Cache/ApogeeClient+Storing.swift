@@ -41,14 +41,4 @@ extension ApogeeClient {
         }
         return result
     }
-
-    /// Sends an operation to the server and, when `writesResult`, writes its result.
-    func fetchFromServer<Operation: GraphQLOperation>(
-        _ operation: Operation,
-        context: RequestContext,
-        writesResult: Bool
-    ) async throws -> GraphQLResult<Operation.Data> {
-        let result = try await send(operation, context: context)
-        return writesResult ? storing(result, for: operation) : result
-    }
 }

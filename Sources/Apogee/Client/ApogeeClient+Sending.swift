@@ -1,0 +1,51 @@
+import ApogeeAPI
+import HTTPTypes
+
+/// The way out of the client, in the order a request takes it: the request the chain starts
+/// from, the chain, and (for results that belong in the store) the write.
+extension ApogeeClient {
+    /// Sends an operation to the server and, when `writesResult`, writes its result.
+    func fetchFromServer<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        context: RequestContext,
+        writesResult: Bool
+    ) async throws -> GraphQLResult<Operation.Data> {
+        let result = try await send(operation, context: context)
+        return writesResult ? storing(result, for: operation) : result
+    }
+
+    /// The request the chain starts from: the operation at the endpoint, with the configured
+    /// header fields and the method its kind allows.
+    func makeRequest<Operation: GraphQLOperation>(for operation: Operation, context: RequestContext) -> GraphQLRequest<Operation> {
+        var headers = configuration.headers
+        headers[.accept] = GraphQLRequest<Operation>.acceptedMediaTypes
+        if let key = context.idempotencyKey { headers[.idempotencyKey] = key }
+        let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
+        var request = GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: context)
+        // Upload settings matter only where there are files.
+        if request.body.containsUploads { request.context = withUploadDefaults(request.context) }
+        return request
+    }
+
+    /// Runs a query or a mutation through the chain and returns its one result.
+    func send<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResult<Operation.Data> {
+        try await sendForResults(operation, context: context).singleResult()
+    }
+
+    /// Runs an operation through a fresh chain, again from the start each time an interceptor
+    /// throws ``RestartChain`` before the stream opens, up to the configured limit.
+    func sendForResults<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResultStream<Operation.Data> {
+        var request = makeRequest(for: operation, context: context)
+        while true {
+            let chain = InterceptorChain<Operation>(interceptors: interceptorProvider.interceptors(for: operation), network: networkTransport)
+            do {
+                return try await chain.proceed(request)
+            } catch let restart as RestartChain {
+                guard request.context.chainRestarts < configuration.maximumChainRestarts else {
+                    throw ApogeeError.tooManyChainRestarts(limit: configuration.maximumChainRestarts, lastReason: restart.reason)
+                }
+                request.context.chainRestarts += 1
+            }
+        }
+    }
+}
