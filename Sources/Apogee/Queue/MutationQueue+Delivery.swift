@@ -38,7 +38,7 @@ extension MutationQueue {
     /// Sends one mutation and settles it, or notes why it must wait.
     private func attempt(_ entry: QueuedMutation) async -> AttemptResult {
         // `start()` refuses storage holding unknown types, so this is a safeguard only.
-        guard let kind = kinds[entry.operationName] else { return .retry }
+        guard let kind = kindsWithUpdaters[entry.id] ?? kinds[entry.operationName] else { return .retry }
         do {
             // Counted before it leaves: from now on it may reach the server, so it can no
             // longer be cancelled.
@@ -52,7 +52,7 @@ extension MutationQueue {
         }
         let delivery: QueuedMutationKind.Delivery
         do {
-            delivery = try await kind.deliver(entry, client, layers[entry.id], updaters[entry.id])
+            delivery = try await kind.deliver(entry, client, layers[entry.id])
         } catch {
             if Task.isCancelled { return .stopped }
             if Self.isTransient(error) {

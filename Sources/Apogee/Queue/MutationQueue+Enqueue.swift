@@ -64,7 +64,7 @@ extension MutationQueue {
         case .enqueued(let stored):
             pending.append(stored)
             layers[stored.id] = layer
-            updaters[stored.id] = updater
+            if let updater { kindsWithUpdaters[stored.id] = QueuedMutationKind(Mutation.self, updater: updater) }
             startWorker(for: stored.queue)
         case .alreadyQueued, .alreadySettled:
             // The earlier mutation's own layer, if any, is the one that shows.

@@ -35,7 +35,7 @@ extension MutationQueue {
     func finish(_ id: String, with settlement: Result<Settlement, any Error>) {
         pending.removeAll { $0.id == id }
         layers[id] = nil
-        updaters[id] = nil
+        kindsWithUpdaters[id] = nil
         for waiter in settlementWaiters.removeValue(forKey: id) ?? [] {
             waiter.resume(with: settlement)
         }

@@ -46,8 +46,10 @@ public actor MutationQueue {
     /// one does not read the whole queue back.
     var pending: [QueuedMutation] = []
     var layers: [String: OptimisticLayerID] = [:]
-    /// Updaters given in this process, by mutation id; a restored mutation has none.
-    var updaters: [String: any Sendable] = [:]
+    /// By mutation id, the kinds of mutations queued in this process with an updater: the
+    /// kind holds the updater with its type, so nothing is cast back. A restored mutation, or
+    /// one without an updater, is delivered by its type's kind in ``kinds``.
+    var kindsWithUpdaters: [String: QueuedMutationKind] = [:]
     var settlementWaiters: [String: [CheckedContinuation<Settlement, any Error>]] = [:]
     var emptyWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     var nextWaiterID = 0

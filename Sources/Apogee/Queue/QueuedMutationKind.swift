@@ -12,17 +12,19 @@ struct QueuedMutationKind: Sendable {
         var result: any Sendable
     }
 
-    /// Sends a stored mutation, then writes its result in place of its layer (running the
-    /// updater, when the caller gave one in this process).
-    let deliver: @Sendable (_ entry: QueuedMutation, _ client: ApogeeClient, _ layer: OptimisticLayerID?, _ updater: (any Sendable)?) async throws -> Delivery
+    /// Sends a stored mutation, then writes its result in place of its layer, running the
+    /// kind's updater.
+    let deliver: @Sendable (_ entry: QueuedMutation, _ client: ApogeeClient, _ layer: OptimisticLayerID?) async throws -> Delivery
 
-    init<Mutation: GraphQLMutation>(_ type: Mutation.Type) {
-        deliver = { entry, client, layer, updater in
+    /// The kind of `type`; with `updater`, the kind of one mutation queued in this process
+    /// whose caller gave an updater.
+    init<Mutation: GraphQLMutation>(_ type: Mutation.Type, updater: StoreUpdater<Mutation.Data>? = nil) {
+        deliver = { entry, client, layer in
             let operation = StoredMutation<Mutation>(variables: entry.variables)
             var context = RequestContext()
             context.idempotencyKey = entry.idempotencyKey
             let answer = try await client.send(operation, context: context)
-            let settled = client.storing(answer, for: operation, removingOptimisticLayer: layer, updater: updater as? StoreUpdater<Mutation.Data>)
+            let settled = client.storing(answer, for: operation, removingOptimisticLayer: layer, updater: updater)
             return Delivery(response: answer.responseJSON, result: settled)
         }
     }
