@@ -16,10 +16,7 @@ struct TransportFailureTests {
         let error = await #expect(throws: ApogeeError.self) {
             try await client.fetch(query: LaunchSiteQuery(id: "1"))
         }
-        guard case .transport(let transportError)? = error else {
-            Issue.record("expected a transport error, got \(String(describing: error))")
-            return
-        }
+        let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
         #expect(transportError.kind == .cannotConnect)
         #expect(transportError.url == url)
         #expect(error?.description.contains("127.0.0.1:1") == true)
@@ -33,10 +30,7 @@ struct TransportFailureTests {
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }
-            guard case .transport(let transportError)? = error else {
-                Issue.record("expected a transport error, got \(String(describing: error))")
-                return
-            }
+            let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
             #expect(transportError.kind == .connectionLost, "\(transportError)")
             // Half a body is no result: nothing of it reaches the store.
             let stored = try client.store.recordCount()
@@ -52,10 +46,7 @@ struct TransportFailureTests {
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }
-            guard case .transport(let transportError)? = error else {
-                Issue.record("expected a transport error, got \(String(describing: error))")
-                return
-            }
+            let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
             #expect(transportError.kind == .timedOut)
         }
     }
@@ -68,10 +59,7 @@ struct TransportFailureTests {
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }
-            guard case .transport(let transportError)? = error else {
-                Issue.record("expected a transport error, got \(String(describing: error))")
-                return
-            }
+            let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
             #expect(transportError.kind == .timedOut, "\(transportError)")
             let stored = try client.store.recordCount()
             #expect(stored == 0)

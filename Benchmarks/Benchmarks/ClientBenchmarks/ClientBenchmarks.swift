@@ -73,8 +73,7 @@ let benchmarks: @Sendable () -> Void = {
     pairedRoundTrip(
         "Mutation round trip, paired: client and URLSession alternating",
         first: ("client", { server in
-            guard let client = server.client else { throw BenchmarkSetupFailure(description: "no server") }
-            blackHole(try await client.perform(mutation: mutation))
+            blackHole(try await server.logIn(through: server.client))
         }),
         second: ("URLSession", { server in
             guard let request = server.urlRequest else { throw BenchmarkSetupFailure(description: "no server") }

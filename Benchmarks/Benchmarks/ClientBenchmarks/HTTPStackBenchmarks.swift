@@ -8,12 +8,10 @@ import Benchmark
 ///   (bar: at most 1.05×);
 /// - the client on AsyncHTTPClient against the client on URLSession (reported).
 func httpStackBenchmarks() {
-    let mutation = LoginMutation(email: LoopbackServer.email)
     pairedRoundTrip(
         "Mutation round trip, paired: client on AsyncHTTPClient and a raw AsyncHTTPClient POST alternating",
         first: ("client on AsyncHTTPClient", { server in
-            guard let client = server.asyncHTTPClientClient else { throw BenchmarkSetupFailure(description: "no server") }
-            blackHole(try await client.perform(mutation: mutation))
+            blackHole(try await server.logIn(through: server.asyncHTTPClientClient))
         }),
         second: ("raw AsyncHTTPClient POST", { server in
             blackHole(try await server.postWithHTTPClient())
@@ -22,12 +20,10 @@ func httpStackBenchmarks() {
     pairedRoundTrip(
         "Mutation round trip, paired: client on AsyncHTTPClient and client on URLSession alternating",
         first: ("client on AsyncHTTPClient", { server in
-            guard let client = server.asyncHTTPClientClient else { throw BenchmarkSetupFailure(description: "no server") }
-            blackHole(try await client.perform(mutation: mutation))
+            blackHole(try await server.logIn(through: server.asyncHTTPClientClient))
         }),
         second: ("client on URLSession", { server in
-            guard let client = server.urlSessionClient else { throw BenchmarkSetupFailure(description: "no server") }
-            blackHole(try await client.perform(mutation: mutation))
+            blackHole(try await server.logIn(through: server.urlSessionClient))
         })
     )
 }

@@ -36,6 +36,8 @@ final class LoopbackServer: @unchecked Sendable {
     #endif
 
     static let email = "benchmark@example.com"
+    /// The mutation of every round trip, made once so that no pair pays for making it.
+    static let login = LoginMutation(email: email)
 
     func start() async throws {
         let server = try await ExampleServer.start()
@@ -96,6 +98,12 @@ final class LoopbackServer: @unchecked Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = loginBody
         return request
+    }
+
+    /// The login mutation every round trip sends, through one of this server's clients.
+    func logIn(through client: ApogeeClient?) async throws -> GraphQLResult<LoginMutation.Data> {
+        guard let client else { throw BenchmarkSetupFailure(description: "not started") }
+        return try await client.perform(mutation: Self.login)
     }
 
     #if canImport(AsyncHTTPClient)

@@ -22,8 +22,7 @@ extension ApogeeClient {
         if let key = context.idempotencyKey { headers[.idempotencyKey] = key }
         let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
         var request = GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: context)
-        // Upload settings matter only where there are files.
-        if request.body.containsUploads { request.context = withUploadDefaults(request.context) }
+        request.context = withUploadDefaults(request.context, hasFiles: request.body.containsUploads)
         return request
     }
 

@@ -55,7 +55,7 @@ extension ApogeeClient {
         resultHandler: @escaping GraphQLResultHandler<Query.Data>
     ) -> any Cancellable {
         let results = watch(query: query, cachePolicy: cachePolicy, context: context)
-        return CancelledOnRelease(task: deliverEach(of: results, queue: queue, resultHandler: resultHandler))
+        return CancelledOnRelease(deliverEach(of: results, queue: queue, resultHandler: resultHandler))
     }
 }
 
@@ -63,7 +63,7 @@ extension ApogeeClient {
 final class CancelledOnRelease: Cancellable {
     private let work: any Cancellable
 
-    init(task work: any Cancellable) {
+    init(_ work: any Cancellable) {
         self.work = work
     }
 

@@ -140,11 +140,3 @@ func failure<Data>(of stream: AsyncThrowingStream<GraphQLResult<Data>, any Error
         return error
     }
 }
-
-extension Error {
-    /// The subscription error inside, if this is one.
-    var subscriptionError: SubscriptionError? {
-        if case ApogeeError.subscription(let error)? = self as? ApogeeError { return error }
-        return nil
-    }
-}

@@ -20,10 +20,7 @@ struct AsyncHTTPClientTransportTests {
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }
-            guard case .transport(let failure)? = error else {
-                Issue.record("expected a transport error, got \(String(describing: error))")
-                return
-            }
+            let failure = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
             #expect(failure.kind == .responseTooLarge, "\(failure)")
             #expect(!failure.mayPassOnRetry)
             let stored = try client.store.recordCount()

@@ -1,59 +1,56 @@
 #if os(Linux)
 @testable import Apogee
 import NIOCore
-import NIOPosix
+import NIOEmbedded
 import Testing
 
-/// The one timer behind every AsyncHTTPClient request's deadline: what expires runs, what is
-/// removed does not, and a deadline earlier than the scheduled one is not kept waiting.
+/// The one timer behind every AsyncHTTPClient request's deadline, on an embedded event loop
+/// whose clock only the test moves: what expires runs once, what is removed never runs, and
+/// a deadline earlier than the scheduled one is not kept waiting.
 @Suite("Deadline watchdog")
 struct DeadlineWatchdogTests {
-    @Test("An expired registration runs; one removed before its deadline does not")
-    func expiryAndRemoval() async {
-        let watchdog = DeadlineWatchdog(eventLoop: MultiThreadedEventLoopGroup.singleton.next())
-        let removedRan = Locked(false)
-        let removed = watchdog.register(deadline: .now() + .milliseconds(20)) {
-            removedRan.withLock { $0 = true }
-        }
+    @Test("An expired registration runs once its deadline passes; one removed before does not")
+    func expiryAndRemoval() throws {
+        let loop = EmbeddedEventLoop()
+        defer { try? loop.syncShutdownGracefully() }
+        let watchdog = DeadlineWatchdog(eventLoop: loop)
+        let ran = Locked<[String]>([])
+        let removed = watchdog.register(deadline: loop.now + .milliseconds(20)) { ran.withLock { $0.append("removed") } }
         watchdog.remove(removed)
-        // The later registration expiring means the earlier deadline has passed too.
-        await withCheckedContinuation { (expired: CheckedContinuation<Void, Never>) in
-            _ = watchdog.register(deadline: .now() + .milliseconds(60)) { expired.resume() }
-        }
-        #expect(removedRan.withLock { $0 } == false)
+        _ = watchdog.register(deadline: loop.now + .milliseconds(60)) { ran.withLock { $0.append("kept") } }
+        loop.advanceTime(by: .milliseconds(59))
+        #expect(ran.withLock { $0 }.isEmpty)
+        loop.advanceTime(by: .milliseconds(1))
+        #expect(ran.withLock { $0 } == ["kept"])
     }
 
-    @Test("A deadline earlier than the scheduled timer moves the timer forward")
-    func earlierDeadline() async {
-        let watchdog = DeadlineWatchdog(eventLoop: MultiThreadedEventLoopGroup.singleton.next())
-        let distantRan = Locked(false)
-        let distant = watchdog.register(deadline: .now() + .seconds(3_600)) {
-            distantRan.withLock { $0 = true }
-        }
-        await withCheckedContinuation { (expired: CheckedContinuation<Void, Never>) in
-            _ = watchdog.register(deadline: .now() + .milliseconds(10)) { expired.resume() }
-        }
-        #expect(distantRan.withLock { $0 } == false)
-        watchdog.remove(distant)
+    @Test("A deadline earlier than the scheduled timer moves the timer forward, and the timer comes back for the later one")
+    func earlierDeadline() throws {
+        let loop = EmbeddedEventLoop()
+        defer { try? loop.syncShutdownGracefully() }
+        let watchdog = DeadlineWatchdog(eventLoop: loop)
+        let ran = Locked<[String]>([])
+        _ = watchdog.register(deadline: loop.now + .seconds(3_600)) { ran.withLock { $0.append("distant") } }
+        _ = watchdog.register(deadline: loop.now + .milliseconds(10)) { ran.withLock { $0.append("soon") } }
+        loop.advanceTime(by: .milliseconds(10))
+        #expect(ran.withLock { $0 } == ["soon"])
+        loop.advanceTime(by: .seconds(3_600))
+        #expect(ran.withLock { $0 } == ["soon", "distant"])
     }
 
     @Test("Many registrations expire together, each once")
-    func manyExpire() async {
-        let watchdog = DeadlineWatchdog(eventLoop: MultiThreadedEventLoopGroup.singleton.next())
-        let count = 100
+    func manyExpire() throws {
+        let loop = EmbeddedEventLoop()
+        defer { try? loop.syncShutdownGracefully() }
+        let watchdog = DeadlineWatchdog(eventLoop: loop)
         let runs = Locked([Int: Int]())
-        await withCheckedContinuation { (allExpired: CheckedContinuation<Void, Never>) in
-            for index in 0..<count {
-                _ = watchdog.register(deadline: .now() + .milliseconds(Int64(index % 10))) {
-                    let done = runs.withLock { runs -> Bool in
-                        runs[index, default: 0] += 1
-                        return runs.count == count && runs[index] == 1
-                    }
-                    if done { allExpired.resume() }
-                }
+        for index in 0..<100 {
+            _ = watchdog.register(deadline: loop.now + .milliseconds(Int64(index % 10))) {
+                runs.withLock { $0[index, default: 0] += 1 }
             }
         }
-        #expect(runs.withLock { $0.values.allSatisfy { $0 == 1 } })
+        loop.advanceTime(by: .milliseconds(10))
+        #expect(runs.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<100).map { ($0, 1) }))
     }
 }
 #endif

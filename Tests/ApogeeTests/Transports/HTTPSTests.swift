@@ -13,6 +13,14 @@ import Testing
 /// and a certificate the client does not trust is a typed error that writes nothing.
 @Suite("HTTPS on the AsyncHTTPClient transport")
 struct HTTPSTests {
+    /// Runs `body` with a fresh example server serving HTTPS with a certificate made for it.
+    private func withHTTPSServer(_ body: (ExampleServer, SelfSignedCertificate) async throws -> Void) async throws {
+        let certificate = try SelfSignedCertificate()
+        var configuration = ExampleServer.Configuration()
+        configuration.tlsIdentity = certificate.serverIdentity
+        try await withServer(configuration) { server in try await body(server, certificate) }
+    }
+
     @Test(
         "A query over HTTPS to a server whose self-signed certificate the client trusts, on the HTTP version negotiated",
         arguments: [
@@ -21,10 +29,7 @@ struct HTTPSTests {
         ]
     )
     func trustedCertificate(httpVersion: HTTPClient.Configuration.HTTPVersion, expected: RecordedRequest.HTTPVersion) async throws {
-        let certificate = try SelfSignedCertificate()
-        var serverConfiguration = ExampleServer.Configuration()
-        serverConfiguration.tlsIdentity = certificate.serverIdentity
-        try await ExampleServer.withServer(configuration: serverConfiguration) { server in
+        try await withHTTPSServer { server, certificate in
             #expect(server.rocketReserverURL.scheme == "https")
             let transport = AsyncHTTPClientTransport(
                 configuration: .init(tlsConfiguration: try certificate.trustingClientConfiguration(), httpVersion: httpVersion)
@@ -44,20 +49,14 @@ struct HTTPSTests {
 
     @Test("A server certificate the client does not trust fails the request with a typed error, and nothing reaches the store or the server")
     func untrustedCertificate() async throws {
-        let certificate = try SelfSignedCertificate()
-        var serverConfiguration = ExampleServer.Configuration()
-        serverConfiguration.tlsIdentity = certificate.serverIdentity
-        try await ExampleServer.withServer(configuration: serverConfiguration) { server in
+        try await withHTTPSServer { server, certificate in
             // The system's roots, which do not include a certificate made a moment ago.
             let transport = AsyncHTTPClientTransport()
             let client = ApogeeClient(url: server.rocketReserverURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: transport)
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.fetch(query: LaunchSiteQuery(id: "1"))
             }
-            guard case .transport(let failure)? = error else {
-                Issue.record("expected a transport error, got \(String(describing: error))")
-                return
-            }
+            let failure = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
             #expect(failure.kind == .secureConnectionFailed, "\(failure)")
             // Trying again cannot make the certificate trusted.
             #expect(!failure.mayPassOnRetry)
@@ -70,10 +69,7 @@ struct HTTPSTests {
 
     @Test("A subscription over Server-Sent Events streams on an HTTP/2 connection")
     func eventStreamOverHTTP2() async throws {
-        let certificate = try SelfSignedCertificate()
-        var serverConfiguration = ExampleServer.Configuration()
-        serverConfiguration.tlsIdentity = certificate.serverIdentity
-        try await ExampleServer.withServer(configuration: serverConfiguration) { server in
+        try await withHTTPSServer { server, certificate in
             let transport = AsyncHTTPClientTransport(configuration: .init(tlsConfiguration: try certificate.trustingClientConfiguration()))
             let client = ApogeeClient(url: server.liveURL, transport: transport)
             let results = try await allResults(of: client.subscribe(subscription: CounterTicksSubscription(id: "https", count: 3)))

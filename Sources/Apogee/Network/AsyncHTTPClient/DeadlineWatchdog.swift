@@ -66,7 +66,8 @@ final class DeadlineWatchdog: Sendable {
     /// Takes out what has expired, schedules the timer for the earliest deadline left, and
     /// runs the expired actions outside the lock.
     private func expire() {
-        let now = NIODeadline.now()
+        // The loop's clock, which is the system's on a real loop and the test's on an embedded one.
+        let now = eventLoop.now
         let expired = state.withLock { state -> [Entry] in
             let expiredKeys = state.entries.filter { $0.value.deadline <= now }.map(\.key)
             let expired = expiredKeys.compactMap { state.entries.removeValue(forKey: $0) }
