@@ -22,7 +22,10 @@ import Testing
             // Every event reached the store, whoever reads the stream.
             try await Self.waitUntilStored(200, client: live.client)
             let results = try await allResults(of: events)
-            #expect(results.count <= 10)
+            // The buffer's 10, and at most the one result on its way in when the read began:
+            // the store takes each result just before the stream does, so the last one can
+            // reach the stream after the wait above has seen it stored.
+            #expect(results.count <= 11)
             #expect(results.last?.data?.counterTicks.value == 200)
         }
     }
