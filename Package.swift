@@ -17,9 +17,9 @@ let package = Package(
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
         // Test helpers for users of Apogee: a canned transport, sleepers that do not wait, a log recorder.
         .library(name: "ApogeeTesting", targets: ["ApogeeTesting"]),
-        // The example server for both example schemas.
-        .library(name: "ApogeeExampleServer", targets: ["ApogeeExampleServer"]),
         .executable(name: "apogee", targets: ["apogee"]),
+        // The example server that the examples and tests run against: infrastructure, not a library
+        // to add (the benchmarks compile its sources through a link of their own).
         .executable(name: "example-server", targets: ["ExampleServerCLI"]),
         .executable(name: "rocket-reserver", targets: ["RocketReserver"]),
         .executable(name: "todo", targets: ["Todo"]),
@@ -122,7 +122,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                // Session tokens' HMAC, persisted-query and upload hashes.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

@@ -1,5 +1,5 @@
 import Apogee
-import ApogeeExampleServer
+import ExampleServer
 import ApogeeSQLite
 import Benchmark
 import Foundation

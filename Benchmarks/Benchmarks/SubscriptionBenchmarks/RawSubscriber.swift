@@ -1,4 +1,4 @@
-import ApogeeExampleServer
+import ExampleServer
 import Foundation
 import Logging
 import WSClient

@@ -1,14 +1,16 @@
 import ApogeeAPI
+import Crypto
+import NIOConcurrencyHelpers
 
 /// Automatic persisted queries: documents remembered by the SHA-256 of their text, so a
 /// client may send only the hash (`extensions.persistedQuery.sha256Hash`).
 ///
 /// One store per endpoint: a hash names a document of one schema.
 final class PersistedQueryStore: Sendable {
-    private let documents = Locked<[String: String]>([:])
+    private let documents = NIOLockedValueBox<[String: String]>([:])
 
     /// How many documents are remembered.
-    var count: Int { documents.withLock { $0.count } }
+    var count: Int { documents.withLockedValue { $0.count } }
 
     /// The query text to run for `request`, or the request unchanged when it uses no
     /// persisted query. Throws the errors the APQ protocol defines.
@@ -28,14 +30,14 @@ final class PersistedQueryStore: Sendable {
             throw RequestRejection(status: .badRequest, message: "persistedQuery needs a sha256Hash string.")
         }
         guard let query = request.query else {
-            guard let known = documents.withLock({ $0[hash] }) else {
+            guard let known = documents.withLockedValue({ $0[hash] }) else {
                 // Status 200, as Apollo Server answers it: the client is expected to retry
                 // with the document, which is not an error of the HTTP exchange.
                 throw RequestRejection(status: .ok, message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND")
             }
             return (known, nil)
         }
-        guard SHA256.hexDigest(of: query) == hash else {
+        guard SHA256.hash(data: Array(query.utf8)).lowercaseHex == hash else {
             throw RequestRejection(status: .badRequest, message: "provided sha does not match query", code: "PERSISTED_QUERY_HASH_MISMATCH")
         }
         return (query, hash)
@@ -43,6 +45,6 @@ final class PersistedQueryStore: Sendable {
 
     /// Remembers a document under its hash.
     func remember(_ query: String, hash: String) {
-        documents.withLock { $0[hash] = query }
+        documents.withLockedValue { $0[hash] = query }
     }
 }

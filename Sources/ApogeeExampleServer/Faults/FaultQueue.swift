@@ -1,21 +1,22 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// The scripted faults waiting for requests, first in first out.
 final class FaultQueue: Sendable {
-    private let faults = Locked<[ExampleServerFault]>([])
+    private let faults = NIOLockedValueBox<[ExampleServerFault]>([])
 
     func enqueue(_ fault: ExampleServerFault) {
-        faults.withLock { $0.append(fault) }
+        faults.withLockedValue { $0.append(fault) }
     }
 
     /// Takes the next fault, if any; each request takes at most one.
     func next() -> ExampleServerFault? {
-        faults.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        faults.withLockedValue { $0.isEmpty ? nil : $0.removeFirst() }
     }
 
-    var count: Int { faults.withLock { $0.count } }
+    var count: Int { faults.withLockedValue { $0.count } }
 
     func removeAll() {
-        faults.withLock { $0.removeAll() }
+        faults.withLockedValue { $0.removeAll() }
     }
 }

@@ -2,6 +2,7 @@ import ApogeeAPI
 import GraphQL
 import HTTPTypes
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
 
 extension GraphQLRequestHandler {
@@ -45,10 +46,10 @@ extension GraphQLRequestHandler {
             log.sourceStarted(subscribed)
             let streams = services.eventStreams
             streams.add(lifetime, id: id)
-            let clientLeft = Locked(false)
+            let clientLeft = NIOLockedValueBox(false)
             let observer = try? await channel.pipeline.handler(type: InputClosedObserver.self).get()
             observer?.inputClosed?.whenSuccess {
-                clientLeft.withLock { $0 = true }
+                clientLeft.withLockedValue { $0 = true }
                 lifetime.stop()
             }
             return Response(status: .ok, headers: ServerSentEvents.headers, body: ResponseBody { writer in
@@ -66,7 +67,7 @@ extension GraphQLRequestHandler {
                     let errors = [error as? GraphQLError ?? GraphQLError(error)]
                     writeFailed = (try? await writer.write(ServerSentEvents.next(errors: errors))) == nil
                 }
-                let byClient = writeFailed || clientLeft.withLock { $0 }
+                let byClient = writeFailed || clientLeft.withLockedValue { $0 }
                 // A server going away closes the stream without `complete`, as a crash would.
                 let goingAway = !byClient && streams.isShuttingDown
                 var completed = false

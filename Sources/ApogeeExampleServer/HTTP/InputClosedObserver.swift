@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// Notices when the client closes its side of an HTTP connection.
@@ -15,15 +16,15 @@ final class InputClosedObserver: ChannelInboundHandler, RemovableChannelHandler,
         var isClosed = false
     }
 
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Completes when the client closed its side; `nil` before the handler is in a pipeline.
     var inputClosed: EventLoopFuture<Void>? {
-        state.withLock { $0.promise?.futureResult }
+        state.withLockedValue { $0.promise?.futureResult }
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        state.withLock { $0.promise = context.eventLoop.makePromise(of: Void.self) }
+        state.withLockedValue { $0.promise = context.eventLoop.makePromise(of: Void.self) }
         // A channel that closes completely also ends the input.
         context.channel.closeFuture.whenComplete { [self] _ in markClosed() }
     }
@@ -41,7 +42,7 @@ final class InputClosedObserver: ChannelInboundHandler, RemovableChannelHandler,
 
     /// Completes the promise once, whichever of end of input and channel closure comes first.
     private func markClosed() {
-        let promise = state.withLock { state -> EventLoopPromise<Void>? in
+        let promise = state.withLockedValue { state -> EventLoopPromise<Void>? in
             guard !state.isClosed else { return nil }
             state.isClosed = true
             return state.promise

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// What stands between a mutation and its resolver: a fixed delay, and a hold that tests
 /// close and open, so that they order requests by events instead of by a clock.
@@ -12,25 +13,25 @@ final class MutationPause: Sendable {
         var nextID = 0
     }
 
-    private let state: Locked<State>
+    private let state: NIOLockedValueBox<State>
 
     init(delay: Duration) {
-        state = Locked(State(delay: delay))
+        state = NIOLockedValueBox(State(delay: delay))
     }
 
     /// Changes the delay of mutations that arrive from now on.
     func setDelay(_ delay: Duration) {
-        state.withLock { $0.delay = delay }
+        state.withLockedValue { $0.delay = delay }
     }
 
     /// Makes mutations that arrive from now on wait until ``release()``.
     func hold() {
-        state.withLock { $0.isHolding = true }
+        state.withLockedValue { $0.isHolding = true }
     }
 
     /// Lets every held mutation through, and stops holding new ones.
     func release() {
-        let held = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let held = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.isHolding = false
             defer { state.held.removeAll() }
             return Array(state.held.values)
@@ -41,13 +42,13 @@ final class MutationPause: Sendable {
     /// Waits while the hold is closed, then for the delay. A request cancelled meanwhile (its
     /// client went away) stops waiting at once.
     func wait() async {
-        let id = state.withLock { state -> Int in
+        let id = state.withLockedValue { state -> Int in
             state.nextID += 1
             return state.nextID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let passes = state.withLock { state -> Bool in
+                let passes = state.withLockedValue { state -> Bool in
                     guard state.isHolding, state.cancelled.remove(id) == nil else { return true }
                     state.held[id] = continuation
                     return false
@@ -55,7 +56,7 @@ final class MutationPause: Sendable {
                 if passes { continuation.resume() }
             }
         } onCancel: {
-            let held = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            let held = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
                 guard let continuation = state.held.removeValue(forKey: id) else {
                     state.cancelled.insert(id)
                     return nil
@@ -64,8 +65,8 @@ final class MutationPause: Sendable {
             }
             held?.resume()
         }
-        state.withLock { _ = $0.cancelled.remove(id) }
-        let delay = state.withLock { $0.delay }
+        state.withLockedValue { _ = $0.cancelled.remove(id) }
+        let delay = state.withLockedValue { $0.delay }
         if delay > .zero {
             try? await Task.sleep(for: delay)
         }

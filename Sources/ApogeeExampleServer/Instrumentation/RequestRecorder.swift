@@ -1,18 +1,19 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// Keeps every request the server received, in arrival order.
 final class RequestRecorder: Sendable {
-    private let requests = Locked<[RecordedRequest]>([])
+    private let requests = NIOLockedValueBox<[RecordedRequest]>([])
 
     func record(_ request: RecordedRequest) {
-        requests.withLock { $0.append(request) }
+        requests.withLockedValue { $0.append(request) }
     }
 
     var all: [RecordedRequest] {
-        requests.withLock { $0 }
+        requests.withLockedValue { $0 }
     }
 
     func removeAll() {
-        requests.withLock { $0.removeAll() }
+        requests.withLockedValue { $0.removeAll() }
     }
 }

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// The counters of one server instance (each starts at 0) and the `counterChanged` events.
 final class CounterStore: Sendable {
@@ -7,11 +8,11 @@ final class CounterStore: Sendable {
         var changes: [String: Broadcaster<Counter>] = [:]
     }
 
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     /// The counter's current value.
     func counter(id: String) -> Counter {
-        state.withLock { Counter(id: GraphQLID(id), value: $0.values[id] ?? 0) }
+        state.withLockedValue { Counter(id: GraphQLID(id), value: $0.values[id] ?? 0) }
     }
 
     /// Adds `amount` and announces the new value.
@@ -34,7 +35,7 @@ final class CounterStore: Sendable {
     private func change(id: String, _ newValue: (Int) -> Int) -> Counter {
         // Published under the lock, so concurrent changes reach subscribers in the order
         // they were made.
-        state.withLock { state in
+        state.withLockedValue { state in
             let counter = Counter(id: GraphQLID(id), value: newValue(state.values[id] ?? 0))
             state.values[id] = counter.value
             state.changes[id]?.publish(counter)
@@ -43,7 +44,7 @@ final class CounterStore: Sendable {
     }
 
     private func broadcaster(id: String) -> Broadcaster<Counter> {
-        state.withLock { state in
+        state.withLockedValue { state in
             if let broadcaster = state.changes[id] { return broadcaster }
             let broadcaster = Broadcaster<Counter>()
             state.changes[id] = broadcaster

@@ -1,10 +1,11 @@
 import ApogeeAPI
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Where one server keeps the files it receives, and the list of them for tests.
 final class UploadStorage: Sendable {
     let directory: URL
-    private let received = Locked<[UploadedFile]>([])
+    private let received = NIOLockedValueBox<[UploadedFile]>([])
 
     init() {
         directory = FileManager.default.temporaryDirectory
@@ -12,10 +13,10 @@ final class UploadStorage: Sendable {
     }
 
     /// Every file received, in arrival order.
-    var all: [UploadedFile] { received.withLock { $0 } }
+    var all: [UploadedFile] { received.withLockedValue { $0 } }
 
     func record(_ file: UploadedFile) {
-        received.withLock { $0.append(file) }
+        received.withLockedValue { $0.append(file) }
     }
 
     /// A new, empty file to write an upload into.

@@ -1,4 +1,4 @@
-import ApogeeAPI
+import Crypto
 import Foundation
 
 /// Makes and checks RocketReserver session tokens: the user's email and a random nonce,
@@ -40,13 +40,9 @@ struct SessionTokens: Sendable {
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// HMAC-SHA256 (RFC 2104) of the payload under the secret.
+    /// HMAC-SHA256 of the payload under the secret.
     private func signature(of payload: String) -> [UInt8] {
-        let blockSize = 64
-        var key = secret.count > blockSize ? SHA256.digest(secret) : secret
-        key += [UInt8](repeating: 0, count: blockSize - key.count)
-        let inner = SHA256.digest(key.map { $0 ^ 0x36 } + Array(payload.utf8))
-        return SHA256.digest(key.map { $0 ^ 0x5c } + inner)
+        Array(HMAC<SHA256>.authenticationCode(for: Array(payload.utf8), using: SymmetricKey(data: secret)))
     }
 
     private static func base64URL(_ bytes: [UInt8]) -> String {

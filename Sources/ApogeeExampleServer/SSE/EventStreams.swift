@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// The Server-Sent Events subscriptions running now, so that shutdown can end them instead of
 /// waiting for clients that never leave.
@@ -9,19 +10,19 @@ final class EventStreams: Sendable {
         var drained: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Whether the server is going away: streams then end without `complete`, so that
     /// clients take it as a lost connection and come back, as they would after a crash.
-    var isShuttingDown: Bool { state.withLock { $0.shuttingDown } }
+    var isShuttingDown: Bool { state.withLockedValue { $0.shuttingDown } }
 
     func add(_ lifetime: SourceLifetime, id: String) {
-        state.withLock { $0.running[id] = lifetime }
+        state.withLockedValue { $0.running[id] = lifetime }
     }
 
     /// The stream `id` has written its last byte.
     func remove(id: String) {
-        let drained = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let drained = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.running[id] = nil
             guard state.running.isEmpty else { return [] }
             defer { state.drained = [] }
@@ -34,13 +35,13 @@ final class EventStreams: Sendable {
     /// response (without `complete`). Waiting matters: a response cut off by the server's
     /// cancellation loses its last chunk, and a client may then never see the stream end.
     func stopAll() async {
-        let lifetimes = state.withLock { state -> [SourceLifetime] in
+        let lifetimes = state.withLockedValue { state -> [SourceLifetime] in
             state.shuttingDown = true
             return Array(state.running.values)
         }
         for lifetime in lifetimes { lifetime.stop() }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let empty = state.withLock { state -> Bool in
+            let empty = state.withLockedValue { state -> Bool in
                 guard !state.running.isEmpty else { return true }
                 state.drained.append(continuation)
                 return false

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// A finite source that makes each element only when the engine asks for the next one, "as
 /// fast as it can", and stops making them as soon as it is stopped or its reader is cancelled,
@@ -10,11 +11,11 @@ struct OnDemandSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// is when the engine stopped iterating, however it stopped.
     private final class EndOfSource: Sendable {
         let lifetime: SourceLifetime?
-        let isStopped = Locked(false)
+        let isStopped = NIOLockedValueBox(false)
 
         init(lifetime: SourceLifetime?) {
             self.lifetime = lifetime
-            lifetime?.started(onStop: { [isStopped] in isStopped.withLock { $0 = true } })
+            lifetime?.started(onStop: { [isStopped] in isStopped.withLockedValue { $0 = true } })
         }
 
         deinit { lifetime?.ended() }
@@ -43,7 +44,7 @@ struct OnDemandSequence<Element: Sendable>: AsyncSequence, Sendable {
         }
 
         mutating func next() async -> Element? {
-            guard index < sequence.count, !Task.isCancelled, !sequence.end.isStopped.withLock({ $0 }) else { return nil }
+            guard index < sequence.count, !Task.isCancelled, !sequence.end.isStopped.withLockedValue({ $0 }) else { return nil }
             defer { index += 1 }
             return await sequence.element(index)
         }

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// One subscription's source stream, seen from the transport: the transport can stop it
 /// (the client went away), and learns when it has really ended, so the server records a
@@ -20,12 +21,12 @@ final class SourceLifetime: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     /// A source stream now exists; `onStop` ends it early (at once, even while it waits for
     /// an event).
     func started(onStop: @escaping @Sendable () -> Void) {
-        let stopNow = state.withLock { state -> Bool in
+        let stopNow = state.withLockedValue { state -> Bool in
             guard case .notStarted = state.phase else { return false }
             state.phase = .running(stop: onStop)
             return state.stopRequested
@@ -35,7 +36,7 @@ final class SourceLifetime: Sendable {
 
     /// Ends the source early. Before the source started, it is stopped as soon as it starts.
     func stop() {
-        let stop = state.withLock { state -> (@Sendable () -> Void)? in
+        let stop = state.withLockedValue { state -> (@Sendable () -> Void)? in
             state.stopRequested = true
             guard case .running(let stop) = state.phase else { return nil }
             return stop
@@ -45,7 +46,7 @@ final class SourceLifetime: Sendable {
 
     /// The source stream terminated. Safe to call more than once.
     func ended() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let waiters = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.phase = .ended
             defer { state.waiters = [] }
             return state.waiters
@@ -57,7 +58,7 @@ final class SourceLifetime: Sendable {
     /// failed before making one).
     func waitUntilEnded() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = state.withLock { state -> Bool in
+            let done = state.withLockedValue { state -> Bool in
                 guard case .running = state.phase else { return true }
                 state.waiters.append(continuation)
                 return false

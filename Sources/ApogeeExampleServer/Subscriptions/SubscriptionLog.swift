@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// The server's record of streaming events, the count of running sources, and the tests that
 /// wait for a condition on the record.
@@ -22,7 +23,7 @@ final class SubscriptionLog: Sendable {
         var nextStreamID = 0
     }
 
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
     /// Whether events are kept; the counts are kept either way.
     private let recordsEvents: Bool
 
@@ -30,11 +31,11 @@ final class SubscriptionLog: Sendable {
         self.recordsEvents = recordsEvents
     }
 
-    var events: [SubscriptionEvent] { state.withLock { $0.events } }
+    var events: [SubscriptionEvent] { state.withLockedValue { $0.events } }
 
-    var activeCount: Int { state.withLock { $0.activeCount } }
+    var activeCount: Int { state.withLockedValue { $0.activeCount } }
 
-    var openedSocketCount: Int { state.withLock { $0.openedSocketCount } }
+    var openedSocketCount: Int { state.withLockedValue { $0.openedSocketCount } }
 
     func append(_ event: SubscriptionEvent) {
         change { record(event, in: &$0) }
@@ -64,7 +65,7 @@ final class SubscriptionLog: Sendable {
 
     /// A fresh id for an operation that came without one (Server-Sent Events).
     func makeStreamID() -> String {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.nextStreamID += 1
             return "sse-\(state.nextStreamID)"
         }
@@ -75,13 +76,13 @@ final class SubscriptionLog: Sendable {
     /// calling task is cancelled. The condition runs under the log's lock, so it reads only its
     /// arguments, never the log (or the server) itself.
     func wait(until condition: @escaping @Sendable (_ events: [SubscriptionEvent], _ activeCount: Int) -> Bool) async {
-        let id = state.withLock { state -> Int in
+        let id = state.withLockedValue { state -> Int in
             state.nextWaiterID += 1
             return state.nextWaiterID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state -> Bool in
+                let resumeNow = state.withLockedValue { state -> Bool in
                     if state.cancelledWaiters.remove(id) != nil || condition(state.events, state.activeCount) { return true }
                     state.waiters[id] = Waiter(condition: condition, continuation: continuation)
                     return false
@@ -89,7 +90,7 @@ final class SubscriptionLog: Sendable {
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
+            let waiter = state.withLockedValue { state -> Waiter? in
                 guard let waiter = state.waiters.removeValue(forKey: id) else {
                     state.cancelledWaiters.insert(id)
                     return nil
@@ -99,11 +100,11 @@ final class SubscriptionLog: Sendable {
             waiter?.continuation.resume()
         }
         // A waiter that finished normally leaves no cancellation mark behind.
-        state.withLock { _ = $0.cancelledWaiters.remove(id) }
+        state.withLockedValue { _ = $0.cancelledWaiters.remove(id) }
     }
 
     private func change(_ body: (inout State) -> Void) {
-        let satisfied = state.withLock { state -> [Waiter] in
+        let satisfied = state.withLockedValue { state -> [Waiter] in
             body(&state)
             let (events, activeCount) = (state.events, state.activeCount)
             let ready = state.waiters.filter { $0.value.condition(events, activeCount) }

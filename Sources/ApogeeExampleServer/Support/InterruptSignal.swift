@@ -1,6 +1,7 @@
 import ApogeeAPI
 import Dispatch
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Waits for SIGINT or SIGTERM, so that the example programs (the server, a subscription that
 /// prints events) stop cleanly instead of being killed.
@@ -23,23 +24,25 @@ public enum InterruptSignal {
 /// Resumes a continuation at most once, whichever signal comes first, and keeps the signal
 /// sources alive until then.
 private final class SignalWaiter: Sendable {
-    private struct State {
+    // Unchecked: Linux's Dispatch does not mark its sources Sendable, and they are only kept
+    // here, never used from another thread.
+    private struct State: @unchecked Sendable {
         var continuation: CheckedContinuation<Void, Never>?
         var sources: [any DispatchSourceSignal] = []
     }
 
-    private let state: Locked<State>
+    private let state: NIOLockedValueBox<State>
 
     init(_ continuation: CheckedContinuation<Void, Never>) {
-        state = Locked(State(continuation: continuation))
+        state = NIOLockedValueBox(State(continuation: continuation))
     }
 
     func keep(_ source: any DispatchSourceSignal) {
-        state.withLock { $0.sources.append(source) }
+        state.withLockedValue { $0.sources.append(source) }
     }
 
     func resume() {
-        let pending = state.withLock { state in
+        let pending = state.withLockedValue { state in
             defer { state.continuation = nil }
             return state.continuation
         }

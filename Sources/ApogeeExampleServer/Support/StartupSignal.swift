@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// Hands the bound port from Hummingbird's `onServerRunning` callback to the code waiting in
 /// `start`, or the error that stopped the server before it ran. Whichever comes first wins.
@@ -8,7 +9,7 @@ final class StartupSignal: Sendable {
         case finished(Result<Int, any Error>)
     }
 
-    private let state = Locked<State>(.waiting(nil))
+    private let state = NIOLockedValueBox<State>(.waiting(nil))
 
     func succeed(port: Int) { finish(.success(port)) }
 
@@ -17,7 +18,7 @@ final class StartupSignal: Sendable {
     /// Waits for the first outcome.
     func wait() async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
-            let result = state.withLock { state -> Result<Int, any Error>? in
+            let result = state.withLockedValue { state -> Result<Int, any Error>? in
                 switch state {
                 case .finished(let result):
                     return result
@@ -31,7 +32,7 @@ final class StartupSignal: Sendable {
     }
 
     private func finish(_ result: Result<Int, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Int, any Error>? in
+        let continuation = state.withLockedValue { state -> CheckedContinuation<Int, any Error>? in
             guard case .waiting(let continuation) = state else { return nil }
             state = .finished(result)
             return continuation

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import Crypto
 import Foundation
 import Graphiti
 
@@ -36,7 +37,7 @@ struct ReceivedFile: Sendable {
     /// size is not read back.
     func sha256(context: UploadsContext, arguments: NoArguments) throws -> String {
         let bytes = try Data(contentsOf: storedAt)
-        return SHA256.digest(bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return SHA256.hash(data: bytes).lowercaseHex
     }
 }
 
@@ -59,8 +60,3 @@ struct DocumentInput: Codable, Sendable {
     let attachment: AttachmentInput
 }
 
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
-}

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import NIOConcurrencyHelpers
 
 /// The graphql-transport-ws sockets of one server that are open now, for fault injection and
 /// shutdown, and the switches that apply to all of them.
@@ -12,11 +13,11 @@ final class WebSocketConnections: Sendable {
         var shuttingDown = false
     }
 
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     /// The next connection number: 1, 2, 3… per server.
     func makeNumber() -> Int {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.lastNumber += 1
             return state.lastNumber
         }
@@ -25,7 +26,7 @@ final class WebSocketConnections: Sendable {
     /// Registers a new socket; `false` once the server is shutting down, when the socket
     /// must be sent away.
     func add(_ connection: GraphQLWebSocketConnection) -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.shuttingDown else { return false }
             state.open[connection.number] = connection
             return true
@@ -35,14 +36,14 @@ final class WebSocketConnections: Sendable {
     /// Refuses sockets from now on, and returns the open ones to close: a client that
     /// reconnects at once must not find a server that is still half there.
     func beginShutdown() -> [GraphQLWebSocketConnection] {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.shuttingDown = true
             return state.open.sorted { $0.key < $1.key }.map(\.value)
         }
     }
 
     func remove(number: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.open[number] = nil
             state.silenced.remove(number)
         }
@@ -50,22 +51,22 @@ final class WebSocketConnections: Sendable {
 
     /// Makes the sockets open now ignore `ping` from here on; later ones still answer.
     func silenceOpenSockets() {
-        state.withLock { state in state.silenced.formUnion(state.open.keys) }
+        state.withLockedValue { state in state.silenced.formUnion(state.open.keys) }
     }
 
     /// Whether socket `number` answers a `ping` now.
     func answersPing(on number: Int) -> Bool {
-        state.withLock { $0.answersPings && !$0.silenced.contains(number) }
+        state.withLockedValue { $0.answersPings && !$0.silenced.contains(number) }
     }
 
     /// The open connections, oldest first.
     var all: [GraphQLWebSocketConnection] {
-        state.withLock { state in state.open.sorted { $0.key < $1.key }.map(\.value) }
+        state.withLockedValue { state in state.open.sorted { $0.key < $1.key }.map(\.value) }
     }
 
     /// Whether `ping` messages get a `pong` (a fault turns it off).
     var answersPings: Bool {
-        get { state.withLock { $0.answersPings } }
-        set { state.withLock { $0.answersPings = newValue } }
+        get { state.withLockedValue { $0.answersPings } }
+        set { state.withLockedValue { $0.answersPings = newValue } }
     }
 }
