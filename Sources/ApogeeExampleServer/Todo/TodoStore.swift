@@ -1,5 +1,4 @@
 import ApogeeAPI
-import NIOConcurrencyHelpers
 
 /// The to-do list of one server instance, so parallel tests never see each other's changes.
 ///
