@@ -2,7 +2,7 @@
 /// keeps values the schema did not have when the code was generated, so that a server which
 /// adds a value does not break decoding.
 ///
-/// Generated enums implement ``rawValue`` and ``init(rawValue:)``; everything else comes from
+/// Generated enums implement `rawValue` and `init(rawValue:)`; everything else comes from
 /// this protocol.
 public protocol EnumValue: RawRepresentable<String>, ResponseDecodable, ResponseEncodable, InputValueConvertible, Hashable, Sendable {
     /// The enum for a schema value name; an unknown name gives the unknown case.

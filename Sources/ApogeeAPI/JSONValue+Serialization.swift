@@ -14,22 +14,23 @@ extension JSONValue {
 
 /// Writes compact JSON text into a byte buffer.
 ///
-/// Public so that the client can write request bodies (whose variables keep their declared
-/// order) with the same escaping rules as ``JSONValue``.
-public struct JSONWriter: Sendable {
+/// Shared with the package's other modules so that the client writes request bodies (whose
+/// variables keep their declared order) and the SQLite store writes rows with the same
+/// escaping rules as ``JSONValue``.
+package struct JSONWriter: Sendable {
     /// The text written so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
     /// Creates an empty writer.
-    public init() {}
+    package init() {}
 
     /// Writes raw bytes that are already valid JSON syntax, such as punctuation.
-    public mutating func writeRaw(_ text: StaticString) {
+    package mutating func writeRaw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes a value; object keys are sorted.
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: writeRaw("null")
         case .bool(let bool): bool ? writeRaw("true") : writeRaw("false")
@@ -57,7 +58,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a number; non-finite values, which JSON cannot express, are written as `null`.
-    public mutating func write(_ double: Double) {
+    package mutating func write(_ double: Double) {
         guard double.isFinite else {
             writeRaw("null")
             return
@@ -72,7 +73,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a string with JSON escaping.
-    public mutating func write(_ string: String) {
+    package mutating func write(_ string: String) {
         bytes.append(ASCII.quote)
         var string = string
         // Runs of bytes that need no escape (nearly all of a document) are copied whole.

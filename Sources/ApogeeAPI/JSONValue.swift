@@ -42,7 +42,7 @@ extension JSONValue {
     }
 
     /// A short name of the value's JSON kind, for error messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -1,6 +1,6 @@
 /// The fields of one response object, read by generated selection sets.
 ///
-/// Generated initializers call ``decode(_:)`` once per selected field; the field's Swift type
+/// Generated initializers call ``decode(_:as:)`` once per selected field; the field's Swift type
 /// picks the conversion, so decoding needs no reflection and no string parsing.
 public struct ResponseObject: Sendable {
     /// The object's fields as JSON.

@@ -4,13 +4,13 @@
 /// initializers, so they can be built by hand (for optimistic responses and tests), decoded
 /// from a response, compared, and encoded back to the JSON a server would send.
 ///
+/// Generated types also carry `__parentType` (the schema type), `__selections` (what the
+/// operation selects) and `__fields` (the response object): the runtime reads them, and code
+/// that uses the generated types does not need them.
+///
 /// ## Topics
-/// ### Metadata
-/// - ``__selections``
-/// - ``__parentType``
 /// ### Reading and writing
 /// - ``init(from:)``
-/// - ``__fields``
 public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Sendable {
     /// The schema type the selections are made on (an object, interface or union).
     static var __parentType: String { get }

@@ -1,8 +1,8 @@
 import Apogee
 import Foundation
 
-/// An ``HTTPTransport`` that answers every request with the same response, without a
-/// network: for tests of code that uses an ``ApogeeClient``, and for measuring what a round
+/// An `HTTPTransport` that answers every request with the same response, without a
+/// network: for tests of code that uses an `ApogeeClient`, and for measuring what a round
 /// trip costs in the client alone.
 ///
 /// ```swift

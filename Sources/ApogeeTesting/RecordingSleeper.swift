@@ -1,7 +1,7 @@
 import Apogee
 import ApogeeAPI
 
-/// A ``Sleeper`` that records the delays it is asked for and returns at once, so tests of
+/// A `Sleeper` that records the delays it is asked for and returns at once, so tests of
 /// retry backoff see every delay without waiting for any.
 ///
 /// ```swift

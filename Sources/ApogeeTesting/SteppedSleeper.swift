@@ -1,7 +1,7 @@
 import Apogee
 import ApogeeAPI
 
-/// A ``Sleeper`` whose sleeps end only when the test says so, so that a test of a timer (a
+/// A `Sleeper` whose sleeps end only when the test says so, so that a test of a timer (a
 /// keep-alive, a backoff) decides when each wait is over instead of waiting for the clock.
 ///
 /// ```swift

@@ -19,11 +19,13 @@ extension ApogeeClient {
     /// With ``CachePolicy/returnCacheDataAndFetch`` the handler is called twice when the store
     /// has the data: with the store's result, then with the server's.
     /// - Parameters:
+    ///   - query: The query to fetch.
     ///   - cachePolicy: Whether the store, the server or both answer;
     ///     ``CachePolicy/returnCacheDataElseFetch`` by default.
     ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.
+    ///   - resultHandler: Called with each result, or with the error that ended the request.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func fetch<Query: GraphQLQuery>(
@@ -53,6 +55,7 @@ extension ApogeeClient {
     /// }
     /// ```
     /// - Parameters:
+    ///   - mutation: The mutation to send.
     ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.

@@ -43,8 +43,12 @@ extension ApogeeClient {
     /// watch.cancel()
     /// ```
     /// - Parameters:
+    ///   - query: The query to watch.
+    ///   - cachePolicy: How the first result is found; later results come from the store.
+    ///   - context: Values for the interceptors of the watch's requests.
     ///   - queue: Where to call the handler; by default it is called from the task that runs
     ///     the watch. Pass `.main` to update a user interface.
+    ///   - resultHandler: Called with each result, and with the error that ends the watch.
     /// - Returns: The watch. Keep it: releasing it cancels the watch, so a watch never outlives
     ///   whoever shows its results. After a cancel the handler gets `CancellationError` once.
     public func watch<Query: GraphQLQuery>(

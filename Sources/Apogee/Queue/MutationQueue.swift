@@ -61,7 +61,7 @@ public actor MutationQueue {
     /// - Parameters:
     ///   - client: Sends the mutations and shows their updates in its store.
     ///   - storage: Keeps the queue; SQLite storage keeps it across restarts.
-    ///   - restoring: The generated mutation types that may be in storage from an earlier run.
+    ///   - mutationTypes: The generated mutation types that may be in storage from an earlier run.
     ///     A mutation queued in this run registers its own type.
     ///   - configuration: The backoff between attempts.
     public init(

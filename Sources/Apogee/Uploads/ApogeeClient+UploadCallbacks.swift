@@ -14,6 +14,8 @@ extension ApogeeClient {
     /// }
     /// ```
     /// - Parameters:
+    ///   - mutation: The mutation whose variables hold the files.
+    ///   - files: The files, each named by the variable path it fills.
     ///   - context: Values for the interceptors of this request.
     ///   - queue: Where to call the handler; by default it is called from the task that ran the
     ///     request. Pass `.main` to update a user interface.

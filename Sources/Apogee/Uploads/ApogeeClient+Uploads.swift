@@ -1,7 +1,7 @@
 import ApogeeAPI
 
 extension ApogeeClient {
-    /// Sends a mutation whose variables hold ``Upload`` values, reporting the bytes sent.
+    /// Sends a mutation whose variables hold `Upload` values, reporting the bytes sent.
     ///
     /// `perform(mutation:)` sends files too; this adds the progress handler. Uploads may stand
     /// anywhere in the variables (a variable, a list, a nested input object); each file is sent

@@ -9,7 +9,7 @@ import Foundation
 /// let result = try await client.upload(mutation: UploadFileMutation(file: file.upload), files: [file])
 /// ```
 ///
-/// Apogee's generated operations take ``Upload`` values anywhere in their variables, so
+/// Apogee's generated operations take `Upload` values anywhere in their variables, so
 /// `perform(mutation:)` sends files without this type; it is here for code written against
 /// Apollo iOS.
 public struct GraphQLFile: Sendable, Hashable {
@@ -48,7 +48,7 @@ public struct GraphQLFile: Sendable, Hashable {
         self.data = data
     }
 
-    /// The file as an ``Upload`` value, for an operation's initializer.
+    /// The file as an `Upload` value, for an operation's initializer.
     public var upload: Upload {
         if let fileURL {
             return Upload(fileURL: fileURL, fileName: originalName, mimeType: mimeType)

@@ -45,7 +45,7 @@ public struct UploadTask<Data: Sendable>: Sendable, Cancellable {
 }
 
 extension ApogeeClient {
-    /// Starts sending a mutation whose variables hold ``Upload`` values, and returns its
+    /// Starts sending a mutation whose variables hold `Upload` values, and returns its
     /// progress and result. See ``UploadTask``.
     public func uploadTask<Mutation: GraphQLMutation>(mutation: Mutation, context: RequestContext = RequestContext()) -> UploadTask<Mutation.Data> {
         UploadTask { progress in

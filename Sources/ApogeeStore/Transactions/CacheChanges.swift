@@ -10,7 +10,7 @@ public struct CacheChanges: Sendable {
     /// The record key of each object whose `__id` the written operation selects, by its path
     /// in the response data: what the server's data lacks, for the client to fill in so that
     /// a result from the server carries `__id` just as one read from the store does.
-    public let clientIDs: [ResponsePath: CacheKey]
+    package let clientIDs: [ResponsePath: CacheKey]
 
     init(_ changeSets: [RecordChangeSet], clientIDs: [ResponsePath: CacheKey] = [:]) {
         self.changeSets = changeSets.filter { !$0.isEmpty }

@@ -12,7 +12,7 @@ import NIOFoundationCompat
 /// progress, a response is read piece by piece, up to ``Configuration/maximumResponseSize``
 /// for a whole response, or as it arrives for ``stream(_:)`` (server-sent events). Each
 /// request's `timeout` covers the whole exchange, head and body; cancelling the calling task
-/// cancels the request. Redirects follow ``RedirectRules``: no credentials to another origin,
+/// cancels the request. Redirects follow the same rules as on URLSession: no credentials to another origin,
 /// and 307 and 308 send the body again.
 ///
 /// ```swift
