@@ -1,9 +1,6 @@
 import ApogeeAPI
 import Dispatch
 
-/// The handler of a completion-handler call: the result, or why there is none.
-public typealias GraphQLResultHandler<Data: Sendable> = @Sendable (Result<GraphQLResult<Data>, any Error>) -> Void
-
 extension ApogeeClient {
     /// Sends a query and calls `resultHandler` with the outcome, as Apollo iOS does:
     ///

@@ -50,19 +50,6 @@ extension ApogeeClient {
         try await perform(mutation: try FileFieldMutation(base: mutation, files: files), context: context)
     }
 
-    /// The context with the client's upload settings where the call set none, for a request
-    /// that has files. The default header needs no entry, so most requests pay nothing for
-    /// this, not even the look for files.
-    func withUploadDefaults(_ context: RequestContext, hasFiles: @autoclosure () -> Bool) -> RequestContext {
-        guard configuration.uploadPreflightHeader != UploadPreflightHeaderKey.defaultValue,
-            !context.hasValue(for: UploadPreflightHeaderKey.self),
-            hasFiles()
-        else { return context }
-        var context = context
-        context.uploadPreflightHeader = configuration.uploadPreflightHeader
-        return context
-    }
-
     static func context(_ context: RequestContext, progress: UploadProgressHandler?) -> RequestContext {
         guard let progress else { return context }
         var context = context

@@ -8,7 +8,7 @@ extension Selection.Field {
     ///
     /// A field with `@connection(key:)` is stored under `__key_connection` with only its filter
     /// arguments, so that every page of it goes to the same connection record.
-    public func storageKey(with variables: JSONObject) -> String {
+    func storageKey(with variables: JSONObject) -> String {
         if !directives.isEmpty, let connection = ConnectionDirective(self) {
             return connection.storageKey(arguments: arguments, variables: variables)
         }

@@ -2,18 +2,8 @@ import ApogeeAPI
 import HTTPTypes
 
 /// The way out of the client, in the order a request takes it: the request the chain starts
-/// from, the chain, and (for results that belong in the store) the write.
+/// from, with the client's defaults, then the chain.
 extension ApogeeClient {
-    /// Sends an operation to the server and, when `writesResult`, writes its result.
-    func fetchFromServer<Operation: GraphQLOperation>(
-        _ operation: Operation,
-        context: RequestContext,
-        writesResult: Bool
-    ) async throws -> GraphQLResult<Operation.Data> {
-        let result = try await send(operation, context: context)
-        return writesResult ? storing(result, for: operation) : result
-    }
-
     /// The request the chain starts from: the operation at the endpoint, with the configured
     /// header fields and the method its kind allows.
     func makeRequest<Operation: GraphQLOperation>(for operation: Operation, context: RequestContext) -> GraphQLRequest<Operation> {
@@ -24,6 +14,19 @@ extension ApogeeClient {
         var request = GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: context)
         request.context = withUploadDefaults(request.context, hasFiles: request.body.containsUploads)
         return request
+    }
+
+    /// The context with the client's upload settings where the call set none, for a request
+    /// that has files. The default header needs no entry, so most requests pay nothing for
+    /// this, not even the look for files.
+    func withUploadDefaults(_ context: RequestContext, hasFiles: @autoclosure () -> Bool) -> RequestContext {
+        guard configuration.uploadPreflightHeader != UploadPreflightHeaderKey.defaultValue,
+            !context.hasValue(for: UploadPreflightHeaderKey.self),
+            hasFiles()
+        else { return context }
+        var context = context
+        context.uploadPreflightHeader = configuration.uploadPreflightHeader
+        return context
     }
 
     /// Runs a query or a mutation through the chain and returns its one result.
