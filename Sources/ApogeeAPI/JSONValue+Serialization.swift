@@ -14,23 +14,23 @@ extension JSONValue {
 
 /// Writes compact JSON text into a byte buffer.
 ///
-/// Shared with the package's other modules so that the client writes request bodies (whose
-/// variables keep their declared order) and the SQLite store writes rows with the same
-/// escaping rules as ``JSONValue``.
-package struct JSONWriter: Sendable {
+/// For JSON whose members must keep an order of their own (a request's variables in declared
+/// order, a response's fields in selection order), written with the same escaping rules as
+/// ``JSONValue``: the client, the SQLite store and the example server all write with it.
+public struct JSONWriter: Sendable {
     /// The text written so far.
-    package private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
 
     /// Creates an empty writer.
-    package init() {}
+    public init() {}
 
     /// Writes raw bytes that are already valid JSON syntax, such as punctuation.
-    package mutating func writeRaw(_ text: StaticString) {
+    public mutating func writeRaw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes a value; object keys are sorted.
-    package mutating func write(_ value: JSONValue) {
+    public mutating func write(_ value: JSONValue) {
         switch value {
         case .null: writeRaw("null")
         case .bool(let bool): bool ? writeRaw("true") : writeRaw("false")
@@ -58,7 +58,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// Writes a number; non-finite values, which JSON cannot express, are written as `null`.
-    package mutating func write(_ double: Double) {
+    public mutating func write(_ double: Double) {
         guard double.isFinite else {
             writeRaw("null")
             return
@@ -73,7 +73,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// Writes a string with JSON escaping.
-    package mutating func write(_ string: String) {
+    public mutating func write(_ string: String) {
         bytes.append(ASCII.quote)
         var string = string
         // Runs of bytes that need no escape (nearly all of a document) are copied whole.

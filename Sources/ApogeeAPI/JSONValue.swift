@@ -42,7 +42,7 @@ extension JSONValue {
     }
 
     /// A short name of the value's JSON kind, for error messages.
-    package var kindDescription: String {
+    public var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
