@@ -5,7 +5,7 @@ import HTTPTypes
 ///
 /// The token is asked for on every request, so a refreshed token is used at once, and retries
 /// (which pass through this interceptor again) carry the newest token. A request whose URL an
-/// interceptor pointed at another origin goes without it; ``URLSessionTransport`` removes it
+/// interceptor pointed at another origin goes without it, and the HTTP transports remove it
 /// from redirects that leave the origin.
 ///
 /// ```swift

@@ -3,9 +3,9 @@ import HTTPTypes
 
 /// Sends HTTP requests: the last step of every operation.
 ///
-/// ``URLSessionTransport`` is the one the client uses by default. Another transport (an
-/// AsyncHTTPClient one on servers, say) conforms by sending the request and reporting
-/// failures to get a response as ``ApogeeError/transport(_:)``.
+/// The client uses ``platformDefaultHTTPTransport()`` unless given another: `AsyncHTTPClientTransport`
+/// on Linux, ``URLSessionTransport`` on Apple platforms. Another transport conforms by sending
+/// the request and reporting failures to get a response as ``ApogeeError/transport(_:)``.
 public protocol HTTPTransport: Sendable {
     /// Sends the request and returns the whole response, or throws when no response came.
     /// Cancelling the calling task must cancel the request.

@@ -7,7 +7,11 @@ import Observation
 /// with `withObservationTracking` (on Linux too).
 ///
 /// ```swift
-/// @State var changeStatus = Mutator<ChangeTodoStatusMutation>(client: client)
+/// @State private var changeStatus: Mutator<ChangeTodoStatusMutation>
+///
+/// init(client: ApogeeClient) {
+///     _changeStatus = State(initialValue: Mutator(client: client))
+/// }
 ///
 /// Button { changeStatus.commit(id: todo.id, complete: !todo.complete) } label: { … }
 ///     .disabled(changeStatus.isInFlight)

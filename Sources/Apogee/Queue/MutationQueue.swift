@@ -9,11 +9,11 @@ import Foundation
 ///
 /// ```swift
 /// let persistence = try SQLiteStore(path: path)
-/// let client = ApogeeClient(url: url, store: NormalizedStore(source: persistence.recordSource))
+/// let client = ApogeeClient(url: url, store: persistence.makeNormalizedStore())
 /// let queue = MutationQueue(client: client, storage: persistence.mutationQueueStorage,
-///                           restoring: [BookTripsMutation.self])
+///                           restoring: [BookTripMutation.self])
 /// try await queue.start()  // shows the waiting mutations' updates and delivers them
-/// let booking = try await queue.enqueue(BookTripsMutation(launchIds: ["25"]),
+/// let booking = try await queue.enqueue(BookTripMutation(id: "25"),
 ///                                        optimisticResponse: ["bookTrips": …])
 /// let result = try await booking.result()
 /// ```

@@ -5,7 +5,7 @@ import ApogeeAPI
 ///
 /// ```swift
 /// // Typed: the compiler checks the shape.
-/// optimisticResponse: .data(.init(changeTodoStatus: .init(todo: .init(id: id, complete: true))))
+/// optimisticResponse: .data(.init(renameTodo: .init(todo: .init(id: id, text: newText))))
 /// // JSON, as in Relay: fields left out are left alone in the store.
 /// optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(id), "complete": true]]]
 /// ```
