@@ -1,6 +1,7 @@
 import ApogeeCodegen
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 
 /// The `apogee` executable, run as a user runs it: exit status, standard error and the files
@@ -15,13 +16,19 @@ struct CommandLineTests {
         var standardError: String
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
+    /// The command with `arguments`, its standard error in a pipe, not yet started.
+    static func process(_ arguments: [String]) -> (process: Process, errorPipe: Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let errorPipe = Pipe()
         process.standardError = errorPipe
         process.standardOutput = Pipe()
+        return (process, errorPipe)
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let (process, errorPipe) = process(arguments)
         try process.run()
         let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -31,12 +38,7 @@ struct CommandLineTests {
     /// Runs the command without blocking a thread of the cooperative pool, which the example
     /// server needs to answer it.
     static func runAsync(_ arguments: [String]) async throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = Pipe()
+        let (process, errorPipe) = process(arguments)
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
             do {
@@ -50,18 +52,12 @@ struct CommandLineTests {
         return Run(status: status, standardError: String(decoding: errorData, as: UTF8.self))
     }
 
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     static let schemaPath = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls").path
 
     @Test func generatesOneFilePerOperationFileAndTheSchemaTypes() throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "apogee should be built beside the tests")
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         let output = folder.appendingPathComponent("out")
         let operations = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI").path
         let run = try Self.run(["generate", "--schema", Self.schemaPath, "--operations", operations, "--output", output.path])
@@ -77,8 +73,8 @@ struct CommandLineTests {
     /// Two processes hash differently (Swift seeds hashing per process), so this catches any
     /// output that depends on dictionary or set order.
     @Test func twoRunsWriteTheSameBytes() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         let reviews = TestFiles.repositoryRoot.appendingPathComponent("Tests/CodegenFixtures/Reviews")
         var outputs: [[String: String]] = []
         for run in 0..<2 {
@@ -96,8 +92,8 @@ struct CommandLineTests {
     }
 
     @Test func errorsGoToStandardErrorExitOneAndWriteNothing() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         let good = folder.appendingPathComponent("Good.graphql")
         let bad = folder.appendingPathComponent("Bad.graphql")
         try Data("query Good { me { id } }\n".utf8).write(to: good)
@@ -110,8 +106,8 @@ struct CommandLineTests {
     }
 
     @Test func scalarMappingsAndGlobs() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         let schema = folder.appendingPathComponent("schema.graphqls")
         try Data("scalar DateTime\ntype Query { now: DateTime! }\n".utf8).write(to: schema)
         try Data("query Now { now }\n".utf8).write(to: folder.appendingPathComponent("Now.graphql"))
@@ -131,8 +127,8 @@ struct CommandLineTests {
     }
 
     @Test func fetchSchemaWritesTheServersSDL() async throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         let output = folder.appendingPathComponent("served.graphqls")
         let run = try await ExampleServer.withServer { server in
             try await Self.runAsync(["fetch-schema", "--endpoint", server.rocketReserverURL.absoluteString, "--output", output.path])

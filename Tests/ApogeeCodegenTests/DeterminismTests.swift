@@ -1,5 +1,6 @@
 import ApogeeCodegen
 import Foundation
+import TestSupport
 import Testing
 
 /// The same input gives the same bytes, whatever the order the files come in, and each output
@@ -44,9 +45,9 @@ struct DeterminismTests {
     }
 
     @Test func operationPathsExpandFoldersAndPatterns() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-paths-\(UUID().uuidString)")
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["b.graphql", "a.graphql", "nested/c.graphql", "notes.txt"] {
             try Data("query X { me { id } }".utf8).write(to: folder.appendingPathComponent(name))
         }

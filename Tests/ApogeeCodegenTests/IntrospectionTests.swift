@@ -2,6 +2,7 @@ import ApogeeAPI
 import ApogeeCodegen
 import Foundation
 import GraphQL
+import TestSupport
 import Testing
 
 /// A schema given as an introspection result generates the same code as its SDL, and the SDL
@@ -47,9 +48,9 @@ struct IntrospectionTests {
 
     @Test func aFileOnDiskIsRecognizedAsJSON() async throws {
         let json = try await Self.introspectionJSON(of: Self.rocketReserverSDL())
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-\(UUID().uuidString).json")
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("schema.json")
         try Data(json).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         let schema = try CodegenSchema(contentsOfFile: url.path)
         #expect(schema.fileName == url.path)
     }

@@ -1,5 +1,6 @@
 import ApogeeAPI
 import ApogeeStore
+import TestSupport
 import Testing
 import TodoAPI
 

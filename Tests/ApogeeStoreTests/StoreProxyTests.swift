@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeStore
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 
@@ -193,19 +194,5 @@ struct StoreProxyTests {
         guard case .list(let references) = edges else { Issue.record("edges is not a list"); return }
         #expect(references.count == 5)
         #expect(try store.record(for: "Todo:3") != nil)
-    }
-}
-
-/// Values collected from a `@Sendable` closure, in order.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
-
-    func append(_ value: Value) {
-        lock.withLock { stored.append(value) }
-    }
-
-    var values: [Value] {
-        lock.withLock { stored }
     }
 }

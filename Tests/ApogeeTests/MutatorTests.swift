@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import Foundation
 import Observation
+import TestSupport
 import Testing
 import TodoAPI
 

@@ -256,17 +256,3 @@ struct OptimisticMutationTests {
         }
     }
 }
-
-/// Values collected from `@Sendable` closures, in order.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
-
-    func append(_ value: Value) {
-        lock.withLock { stored.append(value) }
-    }
-
-    var values: [Value] {
-        lock.withLock { stored }
-    }
-}

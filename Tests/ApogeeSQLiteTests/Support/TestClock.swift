@@ -1,22 +1,18 @@
+import ApogeeAPI
 import Foundation
 
 /// A clock a test moves by hand, for expiry without waiting.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_750_000_000)
+final class TestClock: Sendable {
+    private let current = Locked(Date(timeIntervalSince1970: 1_750_000_000))
 
     /// The time now.
     var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+        current.withLock { $0 }
     }
 
     /// Moves the clock forward.
     func advance(by seconds: TimeInterval) {
-        lock.lock()
-        defer { lock.unlock() }
-        current += seconds
+        current.withLock { $0 += seconds }
     }
 
     /// The clock as a configuration takes it.

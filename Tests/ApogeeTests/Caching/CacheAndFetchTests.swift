@@ -39,7 +39,7 @@ struct CacheAndFetchTests {
         try await withServer { server in
             let client = server.client()
             _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"))
-            let outcomes = Outcomes<LaunchDetailsQuery.Data>()
+            let outcomes = Recorder<Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>>()
             let sources: [ResultSource] = try await withCheckedThrowingContinuation { continuation in
                 client.fetch(query: LaunchDetailsQuery(launchId: "25"), cachePolicy: .returnCacheDataAndFetch) { outcome in
                     let all = outcomes.append(outcome)

@@ -30,21 +30,6 @@ func waitUntil(limit: Duration = .seconds(20), _ condition: () throws -> Bool) a
 /// A condition a test waited for never held.
 struct ConditionTimedOut: Error {}
 
-/// Collects the outcomes of a completion handler called from other threads.
-final class Outcomes<Data: Sendable>: @unchecked Sendable {
-    // `@unchecked`: `outcomes` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var outcomes: [Result<GraphQLResult<Data>, any Error>] = []
-
-    /// Adds an outcome; returns all of them so far.
-    func append(_ outcome: Result<GraphQLResult<Data>, any Error>) -> [Result<GraphQLResult<Data>, any Error>] {
-        lock.lock()
-        defer { lock.unlock() }
-        outcomes.append(outcome)
-        return outcomes
-    }
-}
-
 extension Result {
     /// The value, or `nil` for a failure.
     var value: Success? { try? get() }

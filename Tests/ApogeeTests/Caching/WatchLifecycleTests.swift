@@ -30,7 +30,7 @@ struct WatchLifecycleTests {
     func callbackForm() async throws {
         try await withServer { server in
             let client = try await server.signedInClient()
-            let outcomes = Outcomes<LaunchDetailsQuery.Data>()
+            let outcomes = Recorder<Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>>()
             let (delivered, continuation) = AsyncStream.makeStream(of: [Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>].self)
             let watch = client.watch(query: LaunchDetailsQuery(launchId: "25")) { outcome in
                 continuation.yield(outcomes.append(outcome))

@@ -70,7 +70,7 @@ struct ReferenceUploadTests {
             let queue = DispatchQueue(label: "upload-handler")
             let key = DispatchSpecificKey<Bool>()
             queue.setSpecific(key: key, value: true)
-            let reports = Collected<UploadProgress>()
+            let reports = Recorder<UploadProgress>()
             let placeholder = Upload(data: Data(), fileName: "placeholder")
             let (name, onQueue): (String?, Bool) = await withCheckedContinuation { continuation in
                 server.uploadsClient().upload(
@@ -90,7 +90,7 @@ struct ReferenceUploadTests {
             }
             #expect(name == "a.txt")
             #expect(onQueue)
-            #expect(reports.all.last?.isComplete == true)
+            #expect(reports.values.last?.isComplete == true)
         }
     }
 

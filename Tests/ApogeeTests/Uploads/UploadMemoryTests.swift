@@ -1,4 +1,5 @@
 import Apogee
+import ApogeeAPI
 import ApogeeExampleServer
 import Foundation
 import TestSupport
@@ -50,17 +51,19 @@ enum ResidentSet {
 }
 
 /// Samples `VmRSS` every millisecond on its own thread until stopped, keeping the highest.
-final class ResidentSetSampler: @unchecked Sendable {
-    // `@unchecked`: `highest` and `running` are only touched under `lock`.
-    private let lock = NSLock()
-    private var highest = 0
-    private var running = true
+final class ResidentSetSampler: Sendable {
+    private struct State {
+        var highest = 0
+        var running = true
+    }
+
+    private let state = Locked(State())
 
     init() {
         Thread.detachNewThread { [self] in
-            while lock.withLock({ running }) {
+            while state.withLock({ $0.running }) {
                 let rss = ResidentSet.current ?? 0
-                lock.withLock { highest = max(highest, rss) }
+                state.withLock { $0.highest = max($0.highest, rss) }
                 usleep(1_000)
             }
         }
@@ -68,9 +71,9 @@ final class ResidentSetSampler: @unchecked Sendable {
 
     /// Stops sampling; the highest resident size seen.
     func stop() -> Int {
-        lock.withLock {
-            running = false
-            return max(highest, ResidentSet.current ?? 0)
+        state.withLock { state in
+            state.running = false
+            return max(state.highest, ResidentSet.current ?? 0)
         }
     }
 }

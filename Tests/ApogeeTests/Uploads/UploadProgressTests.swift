@@ -13,12 +13,12 @@ struct UploadProgressTests {
         let size = 1_000_000
         let url = try folder.patternedFile("big.bin", count: size)
         try await withServer { server in
-            let reports = Collected<UploadProgress>()
+            let reports = Recorder<UploadProgress>()
             let client = server.uploadsClient(transport: transport.makeTransport())
             let result = try await client.upload(mutation: UploadFileMutation(file: Upload(fileURL: url))) { reports.append($0) }
 
             #expect(result.data?.uploadFile.fragments.fileDetails.byteCount == size)
-            let all = reports.all
+            let all = reports.values
             let last = try #require(all.last)
             #expect(last.isComplete)
             #expect(last.bytesSent == last.totalBytes)

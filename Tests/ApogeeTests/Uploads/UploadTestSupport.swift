@@ -24,19 +24,6 @@ func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
     SHA256.digest(bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
 }
 
-/// Collects values sent from other threads, for progress reports.
-final class Collected<Value: Sendable>: @unchecked Sendable {
-    // `@unchecked`: `values` is only touched under `lock`.
-    private let lock = NSLock()
-    private var values: [Value] = []
-
-    func append(_ value: Value) {
-        lock.withLock { values.append(value) }
-    }
-
-    var all: [Value] { lock.withLock { values } }
-}
-
 /// The ways an upload's body can leave: as AsyncHTTPClient's streamed body, or by one of
 /// URLSession's strategies.
 enum UploadTransport: Sendable, CustomTestStringConvertible {
