@@ -100,7 +100,9 @@ extension URLSessionTransport {
 
 /// Reports the bytes a task has sent, for bodies uploaded from a file. As the task's own
 /// delegate it is asked about redirects before the session's, so it applies the same
-/// ``RedirectGuard`` rule: no credentials to another origin.
+/// ``RedirectGuard`` rule: no credentials to another origin. It holds a guard rather than
+/// being one: a subclass's method would not be called for a requirement that
+/// FoundationNetworking's protocol extension already witnesses for the superclass.
 private final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     let progress: UploadProgressHandler
     private let redirectGuard = RedirectGuard()
