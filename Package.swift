@@ -185,7 +185,17 @@ let package = Package(
             path: "Tests/StoreFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
-        .testTarget(name: "ApogeeStoreTests", dependencies: ["ApogeeAPI", "ApogeeStore", "TodoAPI", "RocketReserverAPI", "StoreFixtures", "TestSupport"]),
+        // A small schema with cache policy declared in a schema extension (@typePolicy keys).
+        .target(
+            name: "CachePolicyFixtures",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/CachePolicyFixtures",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
+        .testTarget(
+            name: "ApogeeStoreTests",
+            dependencies: ["ApogeeAPI", "ApogeeStore", "TodoAPI", "RocketReserverAPI", "StoreFixtures", "CachePolicyFixtures", "TestSupport"]
+        ),
         .testTarget(
             name: "ApogeeCodegenTests",
             dependencies: ["ApogeeCodegen", "ApogeeAPI", "ApogeeExampleServer", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],

@@ -8,6 +8,7 @@ import PackagePlugin
 /// ```json
 /// {
 ///   "schema": "schema.graphqls",
+///   "schemaExtensions": ["cache.graphqls"],
 ///   "scalars": { "DateTime": "String" },
 ///   "operations": ["../Shared/Fragments"]
 /// }
@@ -38,7 +39,10 @@ struct ApogeeCodegenPlugin: BuildToolPlugin {
         let outputs = [outputDirectory.appending(path: "SchemaTypes.graphql.swift")]
             + operationFiles.map { outputDirectory.appending(path: $0.deletingPathExtension().lastPathComponent + ".graphql.swift") }
 
-        var arguments = ["generate", "--schema", schemaURL.path, "--output", outputDirectory.path, "--operations"]
+        let extensionURLs = (configuration.schemaExtensions ?? []).map { resolve($0, against: targetDirectory) }
+        var arguments = ["generate", "--schema", schemaURL.path]
+        for url in extensionURLs { arguments += ["--schema-extension", url.path] }
+        arguments += ["--output", outputDirectory.path, "--operations"]
         arguments += operationFiles.map(\.path)
         for (name, type) in (configuration.scalars ?? [:]).sorted(by: { $0.key < $1.key }) {
             arguments += ["--scalar", "\(name)=\(type)"]
@@ -49,7 +53,7 @@ struct ApogeeCodegenPlugin: BuildToolPlugin {
                 displayName: "Generating Swift for the GraphQL operations of \(target.name)",
                 executable: try context.tool(named: "apogee").url,
                 arguments: arguments,
-                inputFiles: [configurationURL, schemaURL] + operationFiles,
+                inputFiles: [configurationURL, schemaURL] + extensionURLs + operationFiles,
                 outputFiles: outputs
             )
         ]
@@ -64,6 +68,8 @@ struct ApogeeCodegenPlugin: BuildToolPlugin {
 struct PluginConfiguration: Decodable {
     /// The schema file, SDL or introspection JSON.
     var schema: String
+    /// SDL files that extend the schema with what only the client knows, such as cache policy.
+    var schemaExtensions: [String]?
     /// Swift types for scalars, by scalar name.
     var scalars: [String: String]?
     /// More operation files or folders, beyond the target's own `.graphql` files.

@@ -5,8 +5,9 @@
 /// from a response, compared, and encoded back to the JSON a server would send.
 ///
 /// Generated types also carry `__parentType` (the schema type), `__selections` (what the
-/// operation selects) and `__fields` (the response object): the runtime reads them, and code
-/// that uses the generated types does not need them.
+/// operation selects), `__fields` (the response object) and `__cacheKeyFields` (the keys the
+/// schema declares): the runtime reads them, and code that uses the generated types does not
+/// need them.
 ///
 /// ## Topics
 /// ### Reading and writing
@@ -20,9 +21,16 @@ public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Se
     init(from object: ResponseObject) throws
     /// The selection set as the response object a server would send for it.
     var __fields: JSONObject { get }
+    /// The fields that identify objects of each type, as the schema declares them with
+    /// `@typePolicy(keyFields:)`, by concrete type name: what the store keys objects by when
+    /// its own `CacheKeyPolicy` does not name the type. Generated operations and fragments of a
+    /// schema that declares keys carry them; other selection sets have none.
+    static var __cacheKeyFields: [String: [String]] { get }
 }
 
 extension SelectionSet {
+    public static var __cacheKeyFields: [String: [String]] { [:] }
+
     public init(responseValue: JSONValue) throws {
         switch responseValue {
         case .object(let fields): try self.init(from: ResponseObject(fields))

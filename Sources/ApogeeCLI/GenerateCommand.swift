@@ -20,6 +20,11 @@ struct GenerateCommand: ParsableCommand {
         "The schema: SDL (.graphqls, .graphql) or an introspection result (.json).", valueName: "file"))
     var schema: String
 
+    @Option(name: .customLong("schema-extension"), help: ArgumentHelp(
+        "An SDL file that extends the schema with what only the client knows, such as cache policy (extend type Book @typePolicy(keyFields: \"isbn\")). Repeatable.",
+        valueName: "file"))
+    var schemaExtensions: [String] = []
+
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
         "Operation files, folders searched for .graphql files, or glob patterns such as 'Sources/**/*.graphql'. Repeatable.",
         valueName: "path"))
@@ -50,7 +55,7 @@ struct GenerateCommand: ParsableCommand {
             for entry in scalar {
                 if let (name, type) = ScalarMapping.parse(entry) { mapping[name] = type }
             }
-            let loaded = try CodegenSchema(contentsOfFile: schema)
+            let loaded = try CodegenSchema(contentsOfFile: schema, extensionFiles: schemaExtensions)
             clock.lap("schema load")
             let paths = try OperationPaths.expand(operations)
             var files: [OperationFile] = []

@@ -4,6 +4,9 @@ import ApogeeAPI
 struct OperationEmitter {
     let types: SwiftTypes
     let selectionSets: SelectionSetEmitter
+    /// Statics that hand the schema's cache policy to the store, on every operation's `Data`
+    /// and every fragment; none when the schema declares no policy.
+    var cachePolicyStatics: [String] = []
 
     /// Operation members a variable must not shadow.
     private static let reservedMembers: Set<String> = [
@@ -42,7 +45,7 @@ struct OperationEmitter {
             writer.line()
             writeVariables(operation, into: &writer)
             writer.line()
-            selectionSets.emit(shape, conformance: "RootSelectionSet", statics: [], docComment: "The data the operation selects.", into: &writer)
+            selectionSets.emit(shape, conformance: "RootSelectionSet", statics: cachePolicyStatics, docComment: "The data the operation selects.", into: &writer)
         }
     }
 
@@ -79,7 +82,7 @@ struct OperationEmitter {
             "public static let __parentType = \(SwiftLiteral.string(fragment.typeCondition))",
             selectionSets.typeConditionStatic(fragment.typeCondition),
             "public static let fragmentDefinition = \(SwiftLiteral.string(fragment.definitionText))",
-        ]
+        ] + cachePolicyStatics
         selectionSets.emit(
             shape, conformance: "Fragment", statics: statics,
             docComment: "`fragment \(fragment.name) on \(fragment.typeCondition)`, from \(fileName).", into: &writer)

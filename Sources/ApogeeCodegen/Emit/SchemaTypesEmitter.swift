@@ -3,6 +3,26 @@ struct SchemaTypesEmitter {
     let schema: SchemaIndex
     let types: SwiftTypes
 
+    /// The enum that holds the cache policy the schema declares.
+    static let cachePolicyName = "SchemaCachePolicy"
+
+    /// The cache policy declared with `@typePolicy`, as the store reads it through the
+    /// `__cacheKeyFields` of each operation and fragment.
+    func emitCachePolicy(keyFields: [String: [String]], into writer: inout SwiftWriter) {
+        writer.line("/// The cache policy the schema declares: what the store keys objects by (`@typePolicy`).")
+        writer.block("public enum \(Self.cachePolicyName)") { writer in
+            writer.line("/// The fields that identify objects of each type, by concrete type; interface keys are")
+            writer.line("/// given to each implementation.")
+            writer.line("public static let keyFields: [String: [String]] = [")
+            writer.indented { writer in
+                for (type, fields) in keyFields.sorted(by: { $0.key < $1.key }) {
+                    writer.line("\(SwiftLiteral.string(type)): [" + fields.map(SwiftLiteral.string).joined(separator: ", ") + "],")
+                }
+            }
+            writer.line("]")
+        }
+    }
+
     func emitAlias(_ scalar: String, into writer: inout SwiftWriter) {
         guard let target = types.aliasTarget(scalar) else { return }
         writer.line("/// " + (firstLine(schema[scalar]?.description) ?? "The `\(scalar)` scalar of the schema."))

@@ -89,7 +89,11 @@ public struct CodeGenerator: Sendable {
 
         var shapes = ShapeBuilder(schema: index, reservedTypeNames: SwiftNames.reservedTypeNames.union(topLevel.keys))
         let selectionSets = SelectionSetEmitter(schema: index, types: types)
-        let emitter = OperationEmitter(types: types, selectionSets: selectionSets)
+        var emitter = OperationEmitter(types: types, selectionSets: selectionSets)
+        let cacheKeyFields = index.cacheKeyFields()
+        if !cacheKeyFields.isEmpty {
+            emitter.cachePolicyStatics = ["public static let __cacheKeyFields = \(SchemaTypesEmitter.cachePolicyName).keyFields"]
+        }
         var generated: [GeneratedFile] = []
         for (file, items) in zip(operations.files, perFile) {
             var writer = SwiftWriter()
@@ -111,11 +115,11 @@ public struct CodeGenerator: Sendable {
         guard diagnostics.isEmpty else {
             throw CodegenError(ParsedOperations.sorted(diagnostics, fileOrder: operations.files.map(\.path)))
         }
-        generated.append(schemaTypesFile(usage: usage, aliases: aliases, types: types))
+        generated.append(schemaTypesFile(usage: usage, aliases: aliases, types: types, cacheKeyFields: cacheKeyFields))
         return generated
     }
 
-    private func schemaTypesFile(usage: TypeUsage, aliases: Set<String>, types: SwiftTypes) -> GeneratedFile {
+    private func schemaTypesFile(usage: TypeUsage, aliases: Set<String>, types: SwiftTypes, cacheKeyFields: [String: [String]]) -> GeneratedFile {
         var imports: Set<String> = ["ApogeeAPI"]
         for alias in aliases {
             if let target = types.aliasTarget(alias), let dot = target.firstIndex(of: "."), !target.hasPrefix("Swift.") {
@@ -136,6 +140,10 @@ public struct CodeGenerator: Sendable {
         for name in usage.inputObjects.sorted() {
             writer.line()
             emitter.emitInputObject(name, into: &writer)
+        }
+        if !cacheKeyFields.isEmpty {
+            writer.line()
+            emitter.emitCachePolicy(keyFields: cacheKeyFields, into: &writer)
         }
         return GeneratedFile(name: GeneratedFile.schemaTypesFileName, contents: writer.text)
     }

@@ -10,25 +10,48 @@ public struct CodegenSchema: Sendable {
     let graphQLSchema: GraphQLSchema
     let index: SchemaIndex
 
-    /// Loads a schema from SDL text.
+    /// Loads a schema from SDL text, with the schema extension files that go with it.
     ///
-    /// The client directives (`@connection`, `@appendEdge`, …) are declared when the schema
-    /// does not declare them, so that operations using them validate.
-    /// - Throws: ``CodegenError`` with the schema's syntax or type errors.
-    public init(sdl: String, fileName: String) throws(CodegenError) {
+    /// An extension file adds to the server's schema what only the client knows: cache
+    /// policy (`extend type Book @typePolicy(keyFields: "isbn")`) and the declarations of
+    /// directives. Its definitions are merged with the schema's, and errors in it name it.
+    /// The client directives (`@connection`, `@appendEdge`, …) and the cache directives
+    /// (`@typePolicy`) are declared when the schema does not declare them.
+    /// - Throws: ``CodegenError`` with the syntax or type errors of the schema or an extension.
+    public init(sdl: String, fileName: String, extensions: [SchemaSource] = []) throws(CodegenError) {
         self.fileName = fileName
-        let document: Document
-        do {
-            document = try parse(source: Source(body: sdl, name: fileName))
-        } catch let error as GraphQLError {
-            throw CodegenError([error.diagnostic(fallbackFile: fileName)])
-        } catch {
-            throw CodegenError(file: fileName, message: "\(error)")
+        var document = try Self.parseDocument(sdl, fileName: fileName)
+        let declared = Set(document.definitions.compactMap { ($0 as? DirectiveDefinition)?.name.value })
+        var extensionDefinitions: [Definition] = []
+        var extensionDiagnostics: [Diagnostic] = []
+        for source in extensions {
+            let parsed = try Self.parseDocument(source.text, fileName: source.fileName)
+            extensionDefinitions += parsed.definitions
         }
-        let (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName)
+        let known = declared
+            .union(extensionDefinitions.compactMap { ($0 as? DirectiveDefinition)?.name.value })
+            .union(CacheDirectives.declarations.map(\.name))
+            .union(ClientDirectives.names)
+            .union(CacheDirectives.builtIn)
+        for definition in extensionDefinitions {
+            extensionDiagnostics += Self.unknownDirectives(in: definition, known: known)
+        }
+        guard extensionDiagnostics.isEmpty else { throw CodegenError(extensionDiagnostics) }
+        if !extensionDefinitions.isEmpty {
+            document = document.set(value: .array(document.definitions + extensionDefinitions), key: "definitions")
+        }
+        var (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName)
         guard diagnostics.isEmpty else { throw CodegenError(diagnostics) }
 
         var definitions = document.definitions
+        for (name, declaration) in CacheDirectives.declarations where !index.directiveNames.contains(name) {
+            do {
+                definitions += try parse(source: Source(body: declaration, name: "cache directives")).definitions
+                index.directiveNames.insert(name)
+            } catch {
+                throw CodegenError(file: fileName, message: "could not declare @\(name): \(error)")
+            }
+        }
         var completeIndex = index
         for (name, declaration) in ClientDirectives.declarations where !index.directiveNames.contains(name) {
             do {
@@ -57,8 +80,62 @@ public struct CodegenSchema: Sendable {
 
     /// Loads a schema from an introspection result: `{"data":{"__schema":…}}` or `{"__schema":…}`.
     /// - Throws: ``CodegenError`` when the JSON is not an introspection result.
-    public init(introspectionJSON bytes: [UInt8], fileName: String) throws(CodegenError) {
+    public init(introspectionJSON bytes: [UInt8], fileName: String, extensions: [SchemaSource] = []) throws(CodegenError) {
         let sdl = try IntrospectionSchema(json: bytes, fileName: fileName).sdl()
-        try self.init(sdl: sdl, fileName: fileName)
+        try self.init(sdl: sdl, fileName: fileName, extensions: extensions)
+    }
+
+    /// The parsed text of one schema file.
+    private static func parseDocument(_ text: String, fileName: String) throws(CodegenError) -> Document {
+        do {
+            return try parse(source: Source(body: text, name: fileName))
+        } catch let error as GraphQLError {
+            throw CodegenError([error.diagnostic(fallbackFile: fileName)])
+        } catch {
+            throw CodegenError(file: fileName, message: "\(error)")
+        }
+    }
+
+    /// An error for each directive an extension applies to a type or a field without any
+    /// file declaring it: a misspelt `@typePolicy` would otherwise be ignored in silence.
+    private static func unknownDirectives(in definition: any Definition, known: Set<String>) -> [Diagnostic] {
+        var applied: [Directive] = []
+        switch definition {
+        case let object as TypeExtensionDefinition:
+            applied = object.definition.directives + object.definition.fields.flatMap(\.directives)
+        case let object as ObjectTypeDefinition:
+            applied = object.directives + object.fields.flatMap(\.directives)
+        case let interface as InterfaceExtensionDefinition:
+            applied = interface.definition.directives + interface.definition.fields.flatMap(\.directives)
+        case let interface as InterfaceTypeDefinition:
+            applied = interface.directives + interface.fields.flatMap(\.directives)
+        case let union as UnionExtensionDefinition:
+            applied = union.definition.directives
+        case let enumeration as EnumExtensionDefinition:
+            applied = enumeration.definition.directives
+        case let input as InputObjectExtensionDefinition:
+            applied = input.definition.directives
+        default:
+            break
+        }
+        return applied.filter { !known.contains($0.name.value) }.map { directive in
+            SourcePosition.diagnostic(
+                at: directive.loc, fallbackFile: "schema extension",
+                message: "Unknown directive \"@\(directive.name.value)\": declare it in a schema file, or check its spelling.")
+        }
+    }
+}
+
+/// The text of a schema file and the name its errors are reported under.
+public struct SchemaSource: Sendable, Hashable {
+    /// The SDL text.
+    public var text: String
+    /// The file, as errors name it.
+    public var fileName: String
+
+    /// A schema file's text under its name.
+    public init(text: String, fileName: String) {
+        self.text = text
+        self.fileName = fileName
     }
 }

@@ -45,6 +45,8 @@ struct SchemaIndex: Sendable {
     var mutationType: String?
     var subscriptionType: String?
     var directiveNames: Set<String> = []
+    /// `@typePolicy(keyFields:)` by the object or interface type that declares it.
+    var declaredKeyFields: [String: [String]] = [:]
     /// Object types per abstract type, computed once.
     var possibleTypesByName: [String: Set<String>] = [:]
 

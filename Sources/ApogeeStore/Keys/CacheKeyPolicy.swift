@@ -2,10 +2,12 @@ import ApogeeAPI
 
 /// How the store names the record of a response object.
 ///
-/// By default an object with an `id` is `Typename:id` (`Launch:25`). ``keyFields`` names
-/// other identifying fields per type (the `@typePolicy(keyFields:)` idea): a type listed with
-/// no fields is never identified, so its objects live under their path. For full control,
-/// give a closure. An object without a key is stored under its path from its parent record.
+/// By default an object with an `id` is `Typename:id` (`Launch:25`). Keys declared beside the
+/// schema with `@typePolicy(keyFields:)` come with the generated code and need no policy here.
+/// ``keyFields`` names other identifying fields per type in code, and wins over the schema for
+/// the types it lists: a type listed with no fields is never identified, so its objects live
+/// under their path. For full control, give a closure. An object without a key is stored
+/// under its path from its parent record.
 ///
 /// Key fields are found by their key in the response, so select them without an alias;
 /// types are named by their concrete `__typename`, so list each implementation of an interface.
@@ -37,7 +39,17 @@ public struct CacheKeyPolicy: Sendable {
 
     /// The key of an object, or `nil` when it should be stored under its path.
     public func key(typename: String, object: JSONObject) -> CacheKey? {
+        key(typename: typename, object: object, declaredKeyFields: [:])
+    }
+
+    /// The key of an object, with the keys the schema declares (`@typePolicy(keyFields:)`,
+    /// carried by generated code as `__cacheKeyFields`) for the types this policy does not
+    /// name: a closure, or an entry in ``keyFields``, wins over the schema.
+    public func key(typename: String, object: JSONObject, declaredKeyFields: [String: [String]]) -> CacheKey? {
         if let resolver { return resolver(typename, object) }
+        if keyFields[typename] == nil, let declared = declaredKeyFields[typename] {
+            return Self.key(typename: typename, object: object, fields: declared)
+        }
         return defaultKey(typename: typename, object: object)
     }
 
@@ -48,23 +60,29 @@ public struct CacheKeyPolicy: Sendable {
     /// lacks a key field, or has it null, has no key.
     public func defaultKey(typename: String, object: JSONObject) -> CacheKey? {
         if let fields = keyFields[typename] {
-            switch fields.count {
-            case 0: return nil
-            case 1: return singleFieldKey(typename: typename, value: object[fields[0]])
-            default:
-                var values = JSONObject(minimumCapacity: fields.count)
-                for field in fields {
-                    guard let value = object[field], !value.isNull else { return nil }
-                    values[field] = value
-                }
-                return CacheKey(typename + ":" + JSONValue.object(values).serializedString)
-            }
+            return Self.key(typename: typename, object: object, fields: fields)
         }
         guard let defaultKeyField else { return nil }
-        return singleFieldKey(typename: typename, value: object[defaultKeyField])
+        return Self.singleFieldKey(typename: typename, value: object[defaultKeyField])
     }
 
-    private func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
+    /// The key `fields` give: none for no fields, `Typename:value` for one, `Typename:` and the
+    /// canonical JSON of the values for several.
+    private static func key(typename: String, object: JSONObject, fields: [String]) -> CacheKey? {
+        switch fields.count {
+        case 0: return nil
+        case 1: return singleFieldKey(typename: typename, value: object[fields[0]])
+        default:
+            var values = JSONObject(minimumCapacity: fields.count)
+            for field in fields {
+                guard let value = object[field], !value.isNull else { return nil }
+                values[field] = value
+            }
+            return CacheKey(typename + ":" + JSONValue.object(values).serializedString)
+        }
+    }
+
+    private static func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
         switch value {
         case .string(let string)?: CacheKey(typename + ":" + string)
         case .int(let int)?: CacheKey(typename + ":" + String(int))

@@ -8,6 +8,8 @@ typealias NormalizedRecords = [CacheKey: [String: RecordValue]]
 struct Normalizer {
     let variables: JSONObject
     let keyPolicy: CacheKeyPolicy
+    /// The keys the schema declares, by type; the key policy wins for the types it names.
+    let declaredKeyFields: [String: [String]]
     private(set) var records: NormalizedRecords = [:]
     /// The connection records written (fields with `@connection`), with the page each holds,
     /// for the transaction to merge with the edges already stored.
@@ -24,9 +26,10 @@ struct Normalizer {
     /// what the server's data lacks, since `__id` is the store's.
     private(set) var clientIDs: [ResponsePath: CacheKey] = [:]
 
-    init(variables: JSONObject, keyPolicy: CacheKeyPolicy, collectsClientIDs: Bool = false) {
+    init(variables: JSONObject, keyPolicy: CacheKeyPolicy, declaredKeyFields: [String: [String]] = [:], collectsClientIDs: Bool = false) {
         self.variables = variables
         self.keyPolicy = keyPolicy
+        self.declaredKeyFields = declaredKeyFields
         self.collectsClientIDs = collectsClientIDs
     }
 
@@ -103,7 +106,7 @@ struct Normalizer {
                 return .null
             case .object(let object):
                 let typename = object["__typename"]?.stringValue ?? typeName
-                let childKey = keyPolicy.key(typename: typename, object: object)
+                let childKey = keyPolicy.key(typename: typename, object: object, declaredKeyFields: declaredKeyFields)
                     ?? edgeKey(parent: parent, field: field, object: object)
                     ?? pathKey(parent: parent, field: field)
                 if let connectionPage { connections[childKey] = connectionPage }

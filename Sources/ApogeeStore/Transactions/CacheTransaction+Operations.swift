@@ -37,6 +37,7 @@ extension CacheTransaction {
             at: root,
             declaredType: Operation.Data.__parentType,
             selections: Operation.Data.__selections,
+            declaredKeyFields: Operation.Data.__cacheKeyFields,
             variables: variables,
             collectsClientIDs: Operation.Data.__selections.selectsClientID
         )
@@ -69,7 +70,9 @@ extension CacheTransaction {
 
     /// Writes a fragment's fields into the record `key`.
     public func write<F: Fragment>(_ fragment: F, key: CacheKey, variables: JSONObject = [:]) throws {
-        try write(fragment.__fields, at: key, declaredType: F.__parentType, selections: F.__selections, variables: variables)
+        try write(
+            fragment.__fields, at: key, declaredType: F.__parentType, selections: F.__selections,
+            declaredKeyFields: F.__cacheKeyFields, variables: variables)
     }
 
     /// Reads a fragment from the record `key`, lets `body` change it, and writes it back.

@@ -58,7 +58,8 @@ public final class CacheTransaction {
         }
     }
 
-    /// Normalizes response data of the type `declaredType` under `key` and stages it.
+    /// Normalizes response data of the type `declaredType` under `key` and stages it, keying
+    /// objects by the store's key policy and then by the keys the schema declares.
     /// With `collectsClientIDs`, the keys of objects whose `__id` is selected are noted in
     /// ``clientIDs``, by path from `object`.
     func write(
@@ -66,11 +67,13 @@ public final class CacheTransaction {
         at key: CacheKey,
         declaredType: String,
         selections: [Selection],
+        declaredKeyFields: [String: [String]],
         variables: JSONObject,
         collectsClientIDs: Bool = false
     ) throws {
         try checkOpen()
-        var normalizer = Normalizer(variables: variables, keyPolicy: core.keyPolicy, collectsClientIDs: collectsClientIDs)
+        var normalizer = Normalizer(
+            variables: variables, keyPolicy: core.keyPolicy, declaredKeyFields: declaredKeyFields, collectsClientIDs: collectsClientIDs)
         try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
         if collectsClientIDs { clientIDs.merge(normalizer.clientIDs) { _, new in new } }
         guard !normalizer.connections.isEmpty else { return try merge(normalizer.records) }
