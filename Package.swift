@@ -239,6 +239,13 @@ let package = Package(
             dependencies: ["ApogeeAPI", "ApogeeExampleServer"],
             path: "Tests/TestSupport"
         ),
+        // RocketReserver operations with a cache redirect declared on Query.launch (@fieldPolicy).
+        .target(
+            name: "RedirectFixtures",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/RedirectFixtures",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
         // Operations of the example server's live schema, for subscription tests and benchmarks.
         .target(
             name: "LiveFixtures",
@@ -249,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeTests",
             dependencies: [
-                "Apogee", "ApogeeAPI", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
+                "Apogee", "ApogeeAPI", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
                 // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 // The HTTPS tests make a self-signed certificate and trust it.

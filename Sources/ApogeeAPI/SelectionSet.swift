@@ -5,9 +5,9 @@
 /// from a response, compared, and encoded back to the JSON a server would send.
 ///
 /// Generated types also carry `__parentType` (the schema type), `__selections` (what the
-/// operation selects), `__fields` (the response object) and `__cacheKeyFields` (the keys the
-/// schema declares): the runtime reads them, and code that uses the generated types does not
-/// need them.
+/// operation selects), `__fields` (the response object), `__cacheKeyFields` and
+/// `__cacheRedirects` (the cache policy the schema declares): the runtime reads them, and code
+/// that uses the generated types does not need them.
 ///
 /// ## Topics
 /// ### Reading and writing
@@ -26,10 +26,14 @@ public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Se
     /// its own `CacheKeyPolicy` does not name the type. Generated operations and fragments of a
     /// schema that declares keys carry them; other selection sets have none.
     static var __cacheKeyFields: [String: [String]] { get }
+    /// The fields the store may read from the record their arguments name, as the schema
+    /// declares with `@fieldPolicy(forField:keyArgs:)`, by `ParentType.field`.
+    static var __cacheRedirects: [String: CacheRedirect] { get }
 }
 
 extension SelectionSet {
     public static var __cacheKeyFields: [String: [String]] { [:] }
+    public static var __cacheRedirects: [String: CacheRedirect] { [:] }
 
     public init(responseValue: JSONValue) throws {
         switch responseValue {

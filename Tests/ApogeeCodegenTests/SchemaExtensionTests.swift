@@ -8,7 +8,7 @@ import Testing
 @Suite("Schema extensions and cache directives")
 struct SchemaExtensionTests {
     static let schema = """
-        type Query { books: [Book!]! media: [Media!]! shelf: Shelf }
+        type Query { books: [Book!]! media: [Media!]! shelf: Shelf book(isbn: String!, edition: Int!): Book item(code: String!): Media }
         type Book { isbn: String! edition: Int! title: String! }
         interface Media { code: String! }
         type Film implements Media { code: String! minutes: Int! }
@@ -72,6 +72,31 @@ struct SchemaExtensionTests {
         #expect(errors(#"extend type Film @typePolicy(keyFields: " ")"#) == [
             #"cache.graphqls:1:18: error: @typePolicy on Film names no key field: give keyFields one or more field names, separated by spaces."#,
         ])
+    }
+
+    @Test("a redirect is generated with the key fields its arguments stand for")
+    func redirectIsGenerated() throws {
+        let text = try generatedSchemaTypes("""
+            extend type Book @typePolicy(keyFields: "isbn edition")
+            extend type Query @fieldPolicy(forField: "book", keyArgs: "isbn edition")
+            """)
+        #expect(text.contains(#""Query.book": CacheRedirect(typename: "Book", keyArguments: ["isbn", "edition"], keyFields: ["isbn", "edition"]),"#))
+    }
+
+    @Test("redirects that cannot work are errors at the directive", arguments: [
+        (#"extend type Query @fieldPolicy(forField: "bok", keyArgs: "isbn")"#,
+         #"cache.graphqls:1:19: error: @fieldPolicy(forField:) names "bok", which Query does not have."#),
+        (#"extend type Query @fieldPolicy(forField: "book", keyArgs: "isbn volume")"#,
+         #"cache.graphqls:1:19: error: @fieldPolicy(keyArgs:) names "volume", which is not an argument of Query.book."#),
+        (#"extend type Query @fieldPolicy(forField: "book", keyArgs: "isbn")"#,
+         #"cache.graphqls:1:19: error: @fieldPolicy(keyArgs:) gives 1 argument(s), but Book has no key (no @typePolicy and no id field)."#),
+        (#"extend type Query @fieldPolicy(forField: "item", keyArgs: "code")"#,
+         #"cache.graphqls:1:19: error: @fieldPolicy on Query.item: a redirect needs a field that returns an object type, and Media is not one."#),
+        (#"extend interface Media @fieldPolicy(forField: "code", keyArgs: "code")"#,
+         #"cache.graphqls:1:24: error: @fieldPolicy applies to object types, not to Media."#),
+    ])
+    func badRedirects(extensionText: String, expected: String) {
+        #expect(errors(extensionText) == [expected])
     }
 
     @Test("an unknown directive in an extension is an error, not ignored")

@@ -54,4 +54,21 @@ struct DeclaredKeyTests {
         #expect(ShelfQuery.Data.__cacheKeyFields == ["Book": ["isbn", "edition"], "Film": ["code"], "Album": ["code"]])
         #expect(SchemaCachePolicy.keyFields == ShelfQuery.Data.__cacheKeyFields)
     }
+
+    @Test("a redirect with a composite key reads the edition the shelf stored, and misses one it did not")
+    func compositeRedirect() throws {
+        let store = NormalizedStore()
+        try store.write(data: Self.shelf, for: ShelfQuery())
+        let second = try #require(try store.read(BookByKeyQuery(isbn: "978-0", edition: 2)).value)
+        #expect(second.book?.title == "Dune (revised)")
+        let third = try store.read(BookByKeyQuery(isbn: "978-0", edition: 3))
+        #expect(third.miss?.reason == .missingRecord)
+    }
+
+    @Test("generated code carries the declared redirects")
+    func generatedRedirects() {
+        #expect(BookByKeyQuery.Data.__cacheRedirects == [
+            "Query.book": CacheRedirect(typename: "Book", keyArguments: ["isbn", "edition"], keyFields: ["isbn", "edition"]),
+        ])
+    }
 }

@@ -6,21 +6,45 @@ struct SchemaTypesEmitter {
     /// The enum that holds the cache policy the schema declares.
     static let cachePolicyName = "SchemaCachePolicy"
 
-    /// The cache policy declared with `@typePolicy`, as the store reads it through the
-    /// `__cacheKeyFields` of each operation and fragment.
-    func emitCachePolicy(keyFields: [String: [String]], into writer: inout SwiftWriter) {
-        writer.line("/// The cache policy the schema declares: what the store keys objects by (`@typePolicy`).")
+    /// The cache policy declared with `@typePolicy` and `@fieldPolicy`, as the store reads it
+    /// through the `__cacheKeyFields` and `__cacheRedirects` of each operation and fragment.
+    func emitCachePolicy(keyFields: [String: [String]], redirects: [String: SchemaIndex.Redirect], into writer: inout SwiftWriter) {
+        writer.line("/// The cache policy the schema declares: what the store keys objects by (`@typePolicy`), and")
+        writer.line("/// the fields it reads from the record their arguments name (`@fieldPolicy`).")
         writer.block("public enum \(Self.cachePolicyName)") { writer in
             writer.line("/// The fields that identify objects of each type, by concrete type; interface keys are")
             writer.line("/// given to each implementation.")
-            writer.line("public static let keyFields: [String: [String]] = [")
-            writer.indented { writer in
-                for (type, fields) in keyFields.sorted(by: { $0.key < $1.key }) {
-                    writer.line("\(SwiftLiteral.string(type)): [" + fields.map(SwiftLiteral.string).joined(separator: ", ") + "],")
+            if keyFields.isEmpty {
+                writer.line("public static let keyFields: [String: [String]] = [:]")
+            } else {
+                writer.line("public static let keyFields: [String: [String]] = [")
+                writer.indented { writer in
+                    for (type, fields) in keyFields.sorted(by: { $0.key < $1.key }) {
+                        writer.line("\(SwiftLiteral.string(type)): \(Self.stringList(fields)),")
+                    }
                 }
+                writer.line("]")
             }
-            writer.line("]")
+            writer.line()
+            writer.line("/// The redirected fields, by `ParentType.field`.")
+            if redirects.isEmpty {
+                writer.line("public static let redirects: [String: CacheRedirect] = [:]")
+            } else {
+                writer.line("public static let redirects: [String: CacheRedirect] = [")
+                writer.indented { writer in
+                    for (field, redirect) in redirects.sorted(by: { $0.key < $1.key }) {
+                        writer.line(
+                            "\(SwiftLiteral.string(field)): CacheRedirect(typename: \(SwiftLiteral.string(redirect.typename)), "
+                                + "keyArguments: \(Self.stringList(redirect.keyArguments)), keyFields: \(Self.stringList(redirect.keyFields))),")
+                    }
+                }
+                writer.line("]")
+            }
         }
+    }
+
+    private static func stringList(_ strings: [String]) -> String {
+        "[" + strings.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
     func emitAlias(_ scalar: String, into writer: inout SwiftWriter) {

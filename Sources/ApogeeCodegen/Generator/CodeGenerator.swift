@@ -92,7 +92,10 @@ public struct CodeGenerator: Sendable {
         var emitter = OperationEmitter(types: types, selectionSets: selectionSets)
         let cacheKeyFields = index.cacheKeyFields()
         if !cacheKeyFields.isEmpty {
-            emitter.cachePolicyStatics = ["public static let __cacheKeyFields = \(SchemaTypesEmitter.cachePolicyName).keyFields"]
+            emitter.cachePolicyStatics.append("public static let __cacheKeyFields = \(SchemaTypesEmitter.cachePolicyName).keyFields")
+        }
+        if !index.redirects.isEmpty {
+            emitter.cachePolicyStatics.append("public static let __cacheRedirects = \(SchemaTypesEmitter.cachePolicyName).redirects")
         }
         var generated: [GeneratedFile] = []
         for (file, items) in zip(operations.files, perFile) {
@@ -141,9 +144,9 @@ public struct CodeGenerator: Sendable {
             writer.line()
             emitter.emitInputObject(name, into: &writer)
         }
-        if !cacheKeyFields.isEmpty {
+        if !cacheKeyFields.isEmpty || !schema.index.redirects.isEmpty {
             writer.line()
-            emitter.emitCachePolicy(keyFields: cacheKeyFields, into: &writer)
+            emitter.emitCachePolicy(keyFields: cacheKeyFields, redirects: schema.index.redirects, into: &writer)
         }
         return GeneratedFile(name: GeneratedFile.schemaTypesFileName, contents: writer.text)
     }

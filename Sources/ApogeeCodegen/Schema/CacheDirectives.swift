@@ -8,6 +8,7 @@ enum CacheDirectives {
     /// The declarations, by name.
     static let declarations: [(name: String, sdl: String)] = [
         ("typePolicy", "directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE"),
+        ("fieldPolicy", "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT"),
     ]
 
     /// Directives every schema knows without declaring them.
@@ -27,7 +28,67 @@ struct DeclaredTypePolicy: Sendable {
     var location: Location?
 }
 
+/// One `@fieldPolicy` as written.
+struct DeclaredFieldPolicy: Sendable {
+    var typeName: String
+    var fieldName: String
+    var keyArguments: [String]
+    var location: Location?
+}
+
 extension SchemaIndex {
+    /// The `@fieldPolicy` directives of a type definition or extension.
+    static func fieldPolicies(of typeName: String, directives: [Directive]) -> [DeclaredFieldPolicy] {
+        directives.filter { $0.name.value == "fieldPolicy" }.map { directive in
+            func text(_ name: String) -> String {
+                (directive.arguments.first { $0.name.value == name }?.value as? StringValue)?.value ?? ""
+            }
+            return DeclaredFieldPolicy(
+                typeName: typeName, fieldName: text("forField"), keyArguments: CacheDirectives.keyFieldNames(text("keyArgs")),
+                location: directive.loc)
+        }
+    }
+
+    /// Checks each `@fieldPolicy` against its field and the type the field returns, and
+    /// records the valid ones as redirects. A type's key is its `@typePolicy`, or `id`.
+    mutating func applyFieldPolicies(_ policies: [DeclaredFieldPolicy], fileName: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func error(_ policy: DeclaredFieldPolicy, _ message: String) {
+            diagnostics.append(SourcePosition.diagnostic(at: policy.location, fallbackFile: fileName, message: message))
+        }
+        for policy in policies {
+            guard let type = types[policy.typeName] else { continue }
+            guard type.kind == .object else {
+                error(policy, "@fieldPolicy applies to object types, not to \(policy.typeName).")
+                continue
+            }
+            guard let field = type.fields[policy.fieldName] else {
+                error(policy, "@fieldPolicy(forField:) names \"\(policy.fieldName)\", which \(policy.typeName) does not have.")
+                continue
+            }
+            let returned = field.type.namedType
+            guard types[returned]?.kind == .object else {
+                error(policy, "@fieldPolicy on \(policy.typeName).\(policy.fieldName): a redirect needs a field that returns an object type, and \(returned) is not one.")
+                continue
+            }
+            let missing = policy.keyArguments.filter { !field.argumentNames.contains($0) }
+            guard missing.isEmpty, !policy.keyArguments.isEmpty else {
+                let names = missing.isEmpty ? "no argument" : missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                error(policy, "@fieldPolicy(keyArgs:) names \(names), which is not an argument of \(policy.typeName).\(policy.fieldName).")
+                continue
+            }
+            let keyFields = cacheKeyFields(ofObjectType: returned) ?? (types[returned]?.fields["id"] != nil ? ["id"] : [])
+            guard keyFields.count == policy.keyArguments.count else {
+                let key = keyFields.isEmpty ? "no key (no @typePolicy and no id field)" : "the key \(keyFields.joined(separator: " "))"
+                error(policy, "@fieldPolicy(keyArgs:) gives \(policy.keyArguments.count) argument(s), but \(returned) has \(key).")
+                continue
+            }
+            redirects[policy.typeName + "." + policy.fieldName] = Redirect(
+                typename: returned, keyArguments: policy.keyArguments, keyFields: keyFields)
+        }
+        return diagnostics
+    }
+
     /// The `@typePolicy` of a type definition or extension, if it has one.
     static func typePolicy(of typeName: String, directives: [Directive]) -> DeclaredTypePolicy? {
         guard let directive = directives.first(where: { $0.name.value == "typePolicy" }) else { return nil }
@@ -78,12 +139,17 @@ extension SchemaIndex {
     func cacheKeyFields() -> [String: [String]] {
         var result: [String: [String]] = [:]
         for (name, type) in types where type.kind == .object {
-            if let own = declaredKeyFields[name] {
-                result[name] = own
-            } else if let inherited = type.interfaces.lazy.compactMap({ declaredKeyFields[$0] }).first {
-                result[name] = inherited
-            }
+            result[name] = cacheKeyFields(ofObjectType: name)
         }
         return result
+    }
+
+    /// The declared key of one object type: its own, or its first keyed interface's.
+    func cacheKeyFields(ofObjectType name: String) -> [String]? {
+        if let own = declaredKeyFields[name] { return own }
+        for interface in types[name]?.interfaces ?? [] {
+            if let inherited = declaredKeyFields[interface] { return inherited }
+        }
+        return nil
     }
 }

@@ -25,7 +25,9 @@ extension SchemaIndex {
                 for argument in definition.arguments {
                     references.append((TypeRef(argument.type).namedType, argument.type.loc))
                 }
-                result[definition.name.value] = Field(name: definition.name.value, type: type, description: definition.description?.value)
+                result[definition.name.value] = Field(
+                    name: definition.name.value, type: type, description: definition.description?.value,
+                    argumentNames: definition.arguments.map(\.name.value))
             }
             return result
         }
@@ -48,8 +50,10 @@ extension SchemaIndex {
 
         var extensions: [(String, (inout NamedType) -> Void, Location?)] = []
         var typePolicies: [DeclaredTypePolicy] = []
+        var fieldPolicies: [DeclaredFieldPolicy] = []
         func noteTypePolicy(_ name: String, _ directives: [Directive]) {
             if let policy = typePolicy(of: name, directives: directives) { typePolicies.append(policy) }
+            fieldPolicies += SchemaIndex.fieldPolicies(of: name, directives: directives)
         }
 
         for definition in document.definitions {
@@ -139,6 +143,7 @@ extension SchemaIndex {
         }
 
         diagnostics += index.applyTypePolicies(typePolicies, fileName: fileName)
+        diagnostics += index.applyFieldPolicies(fieldPolicies, fileName: fileName)
 
         for (name, location) in references where index.types[name] == nil && !builtInScalars.contains(name) {
             diagnostics.append(SourcePosition.diagnostic(at: location, fallbackFile: fileName, message: "Unknown type \"\(name)\"."))

@@ -14,6 +14,7 @@ struct SchemaIndex: Sendable {
         var name: String
         var type: TypeRef
         var description: String? = nil
+        var argumentNames: [String] = []
     }
 
     struct InputField: Sendable {
@@ -47,6 +48,15 @@ struct SchemaIndex: Sendable {
     var directiveNames: Set<String> = []
     /// `@typePolicy(keyFields:)` by the object or interface type that declares it.
     var declaredKeyFields: [String: [String]] = [:]
+    /// `@fieldPolicy(forField:keyArgs:)` by `ParentType.field`, checked.
+    var redirects: [String: Redirect] = [:]
+
+    /// A field the store reads from the record its arguments name.
+    struct Redirect: Sendable, Hashable {
+        var typename: String
+        var keyArguments: [String]
+        var keyFields: [String]
+    }
     /// Object types per abstract type, computed once.
     var possibleTypesByName: [String: Set<String>] = [:]
 

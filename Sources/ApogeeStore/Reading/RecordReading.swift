@@ -3,4 +3,6 @@
 protocol RecordReading {
     /// The record as this view sees it, or `nil` when it does not exist here.
     func record(for key: CacheKey) throws -> Record?
+    /// How the store keys objects, for finding the record a redirected field names.
+    var keyPolicy: CacheKeyPolicy { get }
 }

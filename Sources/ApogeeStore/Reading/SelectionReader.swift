@@ -8,6 +8,10 @@ struct SelectionReader<Records: RecordReading> {
     /// Every field looked at, in reading order. An array, not a set: appending costs no
     /// hashing, and only a watcher's index needs the fields hashed.
     private(set) var dependencies: [FieldKey] = []
+    /// The schema's redirects and keys, from the type being read: a field the store lacks is
+    /// read from the record its arguments name when the schema declares a redirect for it.
+    private var redirects: [String: CacheRedirect] = [:]
+    private var declaredKeyFields: [String: [String]] = [:]
 
     init(records: Records, variables: JSONObject) {
         self.records = records
@@ -16,6 +20,8 @@ struct SelectionReader<Records: RecordReading> {
 
     /// Reads a selection set into a generated type; misses become a ``CacheMiss``.
     mutating func read<Value: SelectionSet>(_ type: Value.Type, from key: CacheKey, selections: [Selection]) throws -> Value {
+        redirects = Value.__cacheRedirects
+        declaredKeyFields = Value.__cacheKeyFields
         let object = try readObject(key, selections: selections, declaredType: Value.__parentType)
         do {
             return try Value(from: ResponseObject(object))
@@ -47,7 +53,7 @@ struct SelectionReader<Records: RecordReading> {
                 } else {
                     let storageKey = field.storageKey(with: variables)
                     dependencies.append(FieldKey(record.key, storageKey))
-                    guard let stored = record.fields[storageKey] else {
+                    guard let stored = record.fields[storageKey] ?? redirectedValue(of: field, in: record, declaredType: declaredType) else {
                         throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
                     }
                     do {
@@ -73,6 +79,23 @@ struct SelectionReader<Records: RecordReading> {
                 try collect(record, declaredType: declaredType, selections: spread.selections, into: &object)
             }
         }
+    }
+
+    /// The reference a declared redirect gives a field the record lacks: the key of the
+    /// object its arguments name, by the store's key policy. `nil` without a redirect, or
+    /// when an argument that makes the key has no value.
+    private func redirectedValue(of field: Selection.Field, in record: Record, declaredType: String) -> RecordValue? {
+        guard !redirects.isEmpty else { return nil }
+        let parentType = record.fields["__typename"].flatMap { if case .scalar(.string(let name)) = $0 { name } else { nil } } ?? declaredType
+        guard let redirect = redirects[parentType + "." + field.name] else { return nil }
+        var object: JSONObject = ["__typename": .string(redirect.typename)]
+        for (argumentName, keyField) in zip(redirect.keyArguments, redirect.keyFields) {
+            guard let argument = field.arguments.first(where: { $0.name == argumentName }) else { return nil }
+            let value = argument.value.resolved(with: variables)
+            guard !value.isNull else { return nil }
+            object[keyField] = value
+        }
+        return records.keyPolicy.key(typename: redirect.typename, object: object, declaredKeyFields: declaredKeyFields).map(RecordValue.reference)
     }
 
     /// Whether a type condition applies. When the declared type is an object type the
