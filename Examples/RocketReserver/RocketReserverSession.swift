@@ -49,13 +49,28 @@ struct RocketReserverSession {
         return token
     }
 
-    func listLaunches(pageSize: Int, after: String? = nil) async throws {
+    @discardableResult
+    func listLaunches(pageSize: Int, after: String? = nil) async throws -> [String] {
         let result = try await client.fetch(query: LaunchListQuery(pageSize: .some(pageSize), after: GraphQLNullable(nullIfNil: after)))
         try result.throwIfErrors()
         guard let page = result.data?.launches else { throw ExampleFailure("no launches in the response") }
         print("Launches (\(page.launches.count) on this page, more: \(page.hasMore ? "yes" : "no"), next cursor \(page.cursor)):")
         for case let launch? in page.launches {
             print("  #\(launch.id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(launch.mission?.name ?? "unnamed mission") from \(launch.site ?? "an unknown site")")
+        }
+        return page.launches.compactMap { $0?.id }
+    }
+
+    /// Shows one launch as the list shows it. After the list, the cache redirect declared on
+    /// `Query.launch` finds its record, so the default policy sends no request.
+    func showListedLaunch(id: String) async throws {
+        let result = try await client.fetch(query: LaunchSummaryQuery(id: id))
+        try result.throwIfErrors()
+        guard let launch = result.data?.launch else { throw ExampleFailure("there is no launch \(id)") }
+        print("Launch \(launch.id): \(launch.mission?.name ?? "unnamed mission") from \(launch.site ?? "?") \(result.sourceNote)")
+        if result.source == .cache {
+            print("No request: the cache redirect on Query.launch (@fieldPolicy(forField: \"launch\", keyArgs: \"id\"),")
+            print("in cache-policy.graphqls) named the record Launch:\(launch.id), which the list had stored.")
         }
     }
 

@@ -48,48 +48,53 @@ struct StoryCommand: AsyncParsableCommand {
         print("The token interceptor, first in the chain, now sends this token with every request.")
 
         step(2, "The first page of launches")
-        try await session.listLaunches(pageSize: 5)
+        let listed = try await session.listLaunches(pageSize: 5)
 
-        step(3, "Details of launch \(launch)")
+        step(3, "A launch from the list, by its ID")
+        guard let first = listed.first else { throw ExampleFailure("the first page has no launches") }
+        try await session.showListedLaunch(id: first)
+        if let server { print("(The server has received \(server.requestCount(operationName: "LaunchSummary")) LaunchSummary request(s).)") }
+
+        step(4, "Details of launch \(launch)")
         try await session.showLaunch(id: launch)
 
-        step(4, "Details of launch \(launch) again")
+        step(5, "Details of launch \(launch) again")
         try await session.showLaunch(id: launch)
         print("The store had every field, so no request was sent.")
         noteDetailsRequests(server)
 
-        step(5, "Keep the launch's details on screen: watch them")
+        step(6, "Keep the launch's details on screen: watch them")
         var watch = LaunchWatch(client: session.client, id: launch)
         try await watch.next()
 
-        step(6, "Book launch \(launch)")
+        step(7, "Book launch \(launch)")
         try await session.book(id: launch)
         let booked = try await watch.next()
         guard booked.isBooked else { throw ExampleFailure("the watcher should show launch \(launch) booked") }
         print("bookTrips returned the launch with isBooked: true; the store updated the watcher, with no refetch.")
 
-        step(7, "Details of launch \(launch) again")
+        step(8, "Details of launch \(launch) again")
         try await session.showLaunch(id: launch)
 
-        step(8, "Force a reload from the server, as the tutorial does (fetchIgnoringCacheData)")
+        step(9, "Force a reload from the server, as the tutorial does (fetchIgnoringCacheData)")
         try await session.showLaunch(id: launch, cachePolicy: .fetchIgnoringCacheData)
         print("The server agrees with the store, so the watcher has nothing new to show.")
         noteDetailsRequests(server)
 
-        step(9, "Cancel the trip")
+        step(10, "Cancel the trip")
         try await session.cancel(id: launch)
         let cancelled = try await watch.next()
         guard !cancelled.isBooked else { throw ExampleFailure("the watcher should show launch \(launch) not booked") }
 
-        step(10, "Details of launch \(launch) once more")
+        step(11, "Details of launch \(launch) once more")
         let shown = try await session.showLaunch(id: launch)
         guard !shown.isBooked else { throw ExampleFailure("launch \(launch) should not be booked any more") }
         noteDetailsRequests(server)
 
-        step(11, "Write your first subscription: tripsBooked")
+        step(12, "Write your first subscription: tripsBooked")
         try await showTripsBooked(session: session, server: server)
 
-        step(12, "Upload a profile image")
+        step(13, "Upload a profile image")
         let image = try ProfileImage.writeSample()
         defer { try? FileManager.default.removeItem(at: image.deletingLastPathComponent()) }
         try await session.uploadProfileImage(image, mimeType: "image/png")

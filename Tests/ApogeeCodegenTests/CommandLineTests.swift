@@ -60,12 +60,15 @@ struct CommandLineTests {
         let folder = temporary.url
         let output = folder.appendingPathComponent("out")
         let operations = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI").path
-        let run = try Self.run(["generate", "--schema", Self.schemaPath, "--operations", operations, "--output", output.path])
+        let cachePolicy = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/cache-policy.graphqls").path
+        let run = try Self.run([
+            "generate", "--schema", Self.schemaPath, "--schema-extension", cachePolicy, "--operations", operations, "--output", output.path,
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(written.contains("BookTrip.graphql.swift"))
         #expect(written.contains("SchemaTypes.graphql.swift"))
-        #expect(written.count == 10)
+        #expect(written.count == 11)
         let golden = try TestFiles.text(TestFiles.golden.appendingPathComponent("RocketReserver/BookTrip.graphql.swift.golden"))
         #expect(try TestFiles.text(output.appendingPathComponent("BookTrip.graphql.swift")) == golden)
     }

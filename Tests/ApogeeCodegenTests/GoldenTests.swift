@@ -6,12 +6,16 @@ import Testing
 /// exercised in GeneratedCodeTests, so the golden files are known to compile and work.
 @Suite("Golden output")
 struct GoldenTests {
+    /// With the schema extension the plugin reads too, so the cache redirect is in the output.
     @Test func rocketReserverOperations() throws {
-        let schema = try TestFiles.schema(
-            TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls"), name: "schema.graphqls")
+        let folder = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI")
+        let schema = try CodegenSchema(
+            sdl: TestFiles.text(folder.appendingPathComponent("schema.graphqls")), fileName: "schema.graphqls",
+            extensions: [SchemaSource(text: TestFiles.text(folder.appendingPathComponent("cache-policy.graphqls")), fileName: "cache-policy.graphqls")])
         let files = try TestFiles.operationFiles(in: "Examples/RocketReserverAPI")
         #expect(files.map(\.baseName) == [
-            "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchTile", "Login", "Me", "TripsBooked", "UploadProfileImage",
+            "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchSummary", "LaunchTile", "Login", "Me", "TripsBooked",
+            "UploadProfileImage",
         ])
         let generated = try CodeGenerator(schema: schema).generate(files: files)
         try Golden.check(generated, set: "RocketReserver")
