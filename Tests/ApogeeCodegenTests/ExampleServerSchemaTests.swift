@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `fetch-schema`'s introspection against the running example server, over real HTTP on
-/// loopback: the server's schema has the shape of Examples/RocketReserverAPI/schema.graphqls.
+/// loopback: the server's schemas have the shapes of the examples' committed ones
+/// (Examples/RocketReserverAPI/schema.graphqls, Examples/TodoAPI/schema.graphqls).
 @Suite("The example server's schema")
 struct ExampleServerSchemaTests {
     /// Type blocks with their lines sorted, so that field order does not matter.
@@ -16,17 +17,37 @@ struct ExampleServerSchemaTests {
         })
     }
 
-    @Test func rocketReserverSchemaMatchesTheServer() async throws {
-        let sdl = try TestFiles.text(TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls"))
+    /// An example's committed schema, the endpoint of the example server that serves it, and
+    /// a field that only that schema has, so that a test on the wrong endpoint cannot pass.
+    struct ServedSchema: Sendable, CustomTestStringConvertible {
+        let committedPath: String
+        let endpoint: @Sendable (ExampleServer) -> URL
+        let distinctiveField: String
+
+        var testDescription: String { committedPath }
+    }
+
+    static let servedSchemas = [
+        ServedSchema(
+            committedPath: "Examples/RocketReserverAPI/schema.graphqls", endpoint: { $0.rocketReserverURL },
+            distinctiveField: "bookTrips(launchIds: [ID]!): TripUpdateResponse!"),
+        ServedSchema(
+            committedPath: "Examples/TodoAPI/schema.graphqls", endpoint: { $0.todoURL },
+            distinctiveField: "changeTodoStatus(input: ChangeTodoStatusInput!): ChangeTodoStatusPayload"),
+    ]
+
+    @Test("An example's committed schema has the shape of the one the server serves", arguments: servedSchemas)
+    func committedSchemaMatchesTheServer(_ schema: ServedSchema) async throws {
+        let sdl = try TestFiles.text(TestFiles.repositoryRoot.appendingPathComponent(schema.committedPath))
         let ours = try Introspection.sdl(
             fromJSON: await IntrospectionTests.introspectionJSON(of: sdl), fileName: "schema.graphqls", includeDescriptions: false)
         let served = try await ExampleServer.withServer { server in
-            try await Introspection.fetchSDL(from: server.rocketReserverURL)
+            try await Introspection.fetchSDL(from: schema.endpoint(server))
         }
         let servedShape = try Introspection.sdl(
             fromJSON: await Self.reintrospect(served), fileName: "served", includeDescriptions: false)
         #expect(Self.shape(servedShape) == Self.shape(ours))
-        #expect(served.contains("bookTrips(launchIds: [ID]!): TripUpdateResponse!"))
+        #expect(served.contains(schema.distinctiveField))
     }
 
     /// The served SDL, loaded and introspected again, so both sides go through the same printer.

@@ -79,10 +79,7 @@ import Testing
 
     @Test func counterTicksSetTheCounterAndReachCounterChanged() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
-            try await socket.subscribe(id: "changes", query: #"subscription { counterChanged(id: "t") { value } }"#)
-            await server.waitForSubscription(id: "changes")
+            let socket = try await server.subscribedSocket(server.liveURL, id: "changes", query: #"subscription { counterChanged(id: "t") { value } }"#)
             try await socket.subscribe(id: "ticks", query: #"subscription { counterTicks(id: "t", count: 3) { id value } }"#)
             var ticks: [JSONValue] = []
             var changes: [JSONValue] = []
@@ -106,8 +103,7 @@ import Testing
 
     @Test func countdownFromZeroCompletesAtOnce() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.subscribe(id: "0", query: "subscription { countdown(from: 0) }")
             #expect(try await socket.receive() == ["id": "0", "type": "complete"])
             try await socket.close()

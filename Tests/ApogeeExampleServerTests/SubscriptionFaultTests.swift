@@ -8,19 +8,14 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct SubscriptionFaultTests {
     /// An acknowledged socket on the live endpoint with a running `counterChanged` subscription "s".
     private func subscribedSocket(_ server: ExampleServer) async throws -> TestWebSocket {
-        let socket = try await TestWebSocket.open(server.liveURL)
-        try await socket.initialiseAndExpectAck()
-        try await socket.subscribe(id: "s", query: #"subscription { counterChanged(id: "f") { value } }"#)
-        await server.waitForSubscription(id: "s")
-        return socket
+        try await server.subscribedSocket(server.liveURL, id: "s", query: #"subscription { counterChanged(id: "f") { value } }"#)
     }
 
     @Test(arguments: [(UInt16(4500), "Internal error"), (1011, ""), (4400, "bad")])
     func closeWebSocketsSendsTheCode(code: UInt16, reason: String) async throws {
         try await withServer { server in
             let first = try await subscribedSocket(server)
-            let second = try await TestWebSocket.open(server.todoURL)
-            try await second.initialiseAndExpectAck()
+            let second = try await TestWebSocket.openAcknowledged(server.todoURL)
             await server.closeWebSockets(code: code, reason: reason)
             for socket in [first, second] {
                 let closure = try await socket.closure()
@@ -47,8 +42,7 @@ import Testing
 
     @Test func pingsGoUnansweredWhileTurnedOff() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             server.setAnswersPings(false)
             try await socket.send(["type": "ping"])
             await server.waitFor(.pingReceived(connection: 1))
@@ -80,8 +74,7 @@ import Testing
     @Test func malformedFrameReachesEveryOpenSocket() async throws {
         try await withServer { server in
             let first = try await subscribedSocket(server)
-            let second = try await TestWebSocket.open(server.liveURL)
-            try await second.initialiseAndExpectAck()
+            let second = try await TestWebSocket.openAcknowledged(server.liveURL)
             await server.sendMalformedFrame()
             #expect(try await first.receiveText() == "not json")
             #expect(try await second.receiveText() == "not json")

@@ -11,8 +11,7 @@ import Testing
     func aValidTokenAuthenticatesTheOperations(key: String) async throws {
         try await withServer { server in
             let token = try await logIn(server, email: "socket@example.com")
-            let socket = try await TestWebSocket.open(server.rocketReserverURL)
-            try await socket.initialiseAndExpectAck(payload: [key: .string(token)])
+            let socket = try await TestWebSocket.openAcknowledged(server.rocketReserverURL, payload: [key: .string(token)])
             try await socket.subscribe(id: "me", query: "{ me { email } }")
             let next = try await socket.receive()
             #expect(next[path: "payload", "data", "me", "email"] == "socket@example.com")
@@ -22,8 +21,7 @@ import Testing
 
     @Test func withoutATokenTheSocketIsAnonymous() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.rocketReserverURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.rocketReserverURL)
             try await socket.subscribe(id: "me", query: "{ me { email } }")
             let next = try await socket.receive()
             #expect(next[path: "payload", "data", "me"] == .null)
@@ -49,8 +47,7 @@ import Testing
             #expect(try await socket.closure().code == 4401)
 
             let token = try await logIn(server)
-            let authenticated = try await TestWebSocket.open(server.liveURL)
-            try await authenticated.initialiseAndExpectAck(payload: ["Authorization": .string(token)])
+            let authenticated = try await TestWebSocket.openAcknowledged(server.liveURL, payload: ["Authorization": .string(token)])
             try await authenticated.close()
         }
     }
@@ -76,8 +73,7 @@ import Testing
 
     @Test func aSecondConnectionInitClosesWith4429() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.initialise()
             #expect(try await socket.closure().code == 4429)
         }
@@ -85,8 +81,7 @@ import Testing
 
     @Test func aRunningIDUsedAgainClosesWith4409() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             let query = #"subscription { counterChanged(id: "d") { value } }"#
             try await socket.subscribe(id: "same", query: query)
             try await socket.subscribe(id: "same", query: query)

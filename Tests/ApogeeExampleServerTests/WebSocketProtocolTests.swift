@@ -56,8 +56,7 @@ import Testing
 
     @Test func connectionInitIsAcknowledgedAndRecorded() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.close()
             await server.waitFor(.socketClosed(connection: 1, code: nil))
             #expect(server.subscriptionEvents == [
@@ -70,8 +69,7 @@ import Testing
 
     @Test func countdownSendsEachValueThenCompletes() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.subscribe(id: "1", query: "subscription Countdown { countdown(from: 3) }", operationName: "Countdown")
             let messages = try await socket.receiveUntilEnd(of: "1")
             #expect(messages.map { $0[path: "type"] } == ["next", "next", "next", "complete"])
@@ -87,8 +85,7 @@ import Testing
     /// condition reads the count under the record's lock, so it cannot deadlock on it.
     @Test(.timeLimit(.minutes(1))) func waitingForTheRunningCountSeesEachStartAndStop() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             await server.waitForActiveSubscriptions(0)
             try await socket.subscribe(id: "a", query: "subscription { counterChanged(id: \"plums\") { id value } }")
             await server.waitForActiveSubscriptions(1)
@@ -105,8 +102,7 @@ import Testing
         var configuration = ExampleServer.Configuration()
         configuration.recordsSubscriptionEvents = false
         try await withServer(configuration) { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.subscribe(id: "a", query: "subscription { counterChanged(id: \"figs\") { id value } }")
             await server.waitForActiveSubscriptions(1)
             #expect(server.openedSocketCount == 1)
@@ -119,8 +115,7 @@ import Testing
 
     @Test func twoSubscriptionsShareOneSocket() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             let query = "subscription($id: ID!) { counterChanged(id: $id) { id value } }"
             try await socket.subscribe(id: "a", query: query, variables: ["id": "apples"])
             try await socket.subscribe(id: "b", query: query, variables: ["id": "pears"])
@@ -151,10 +146,7 @@ import Testing
     @Test func tripsBookedReportsEachBookingMadeOverHTTP() async throws {
         try await withServer { server in
             let token = try await logIn(server)
-            let socket = try await TestWebSocket.open(server.rocketReserverURL)
-            try await socket.initialiseAndExpectAck()
-            try await socket.subscribe(id: "trips", query: "subscription TripsBooked { tripsBooked }", operationName: "TripsBooked")
-            await server.waitForSubscription(id: "trips")
+            let socket = try await server.subscribedSocket(server.rocketReserverURL, id: "trips", query: "subscription TripsBooked { tripsBooked }", operationName: "TripsBooked")
 
             for launches in [["1", "2"], ["3"]] {
                 let booking = try await graphQL(
@@ -174,8 +166,7 @@ import Testing
 
     @Test func queriesAndMutationsAnswerOnceThenComplete() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.subscribe(id: "m", query: #"mutation { increment(id: "c", by: 2) { value } }"#)
             let mutation = try await socket.receiveUntilEnd(of: "m")
             #expect(mutation.map { $0[path: "type"] } == ["next", "complete"])
@@ -198,8 +189,7 @@ import Testing
     ])
     func operationsThatCannotStartGetAnErrorMessage(query: String) async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.subscribe(id: "bad", query: query)
             let message = try await socket.receive()
             #expect(message[path: "type"] == "error")
@@ -217,8 +207,7 @@ import Testing
 
     @Test func fieldErrorsGoInTheNextPayload() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.rocketReserverURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.rocketReserverURL)
             // A field error (pageSize must be at least 1) is part of a result, not a failure to start.
             try await socket.subscribe(id: "q", query: #"{ launches(pageSize: 0) { cursor } }"#)
             let messages = try await socket.receiveUntilEnd(of: "q")
@@ -246,8 +235,7 @@ import Testing
 
     @Test func serverPingsWhenConfiguredAndRecordsPongs() async throws {
         try await withServer(.init(webSocketPingInterval: .milliseconds(20))) { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             #expect(try await socket.receive() == ["type": "ping"])
             try await socket.send(["type": "pong"])
             await server.waitFor(.pongReceived(connection: 1))
@@ -257,10 +245,7 @@ import Testing
 
     @Test func clientCompleteStopsTheSource() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
-            try await socket.subscribe(id: "s", query: #"subscription { counterChanged(id: "x") { value } }"#)
-            await server.waitForSubscription(id: "s")
+            let socket = try await server.subscribedSocket(server.liveURL, id: "s", query: #"subscription { counterChanged(id: "x") { value } }"#)
             #expect(server.activeSubscriptionCount == 1)
 
             try await socket.complete(id: "s")
@@ -278,8 +263,7 @@ import Testing
 
     @Test func aLongStreamStoppedEarlyStopsProducing() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
+            let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             try await socket.subscribe(id: "t", query: #"subscription { counterTicks(id: "t", count: 1000000) { value } }"#)
             let first = try await socket.receive()
             #expect(first[path: "payload", "data", "counterTicks", "value"] == 1)
@@ -296,10 +280,7 @@ import Testing
 
     @Test func socketCloseStopsItsSubscriptions() async throws {
         try await withServer { server in
-            let socket = try await TestWebSocket.open(server.liveURL)
-            try await socket.initialiseAndExpectAck()
-            try await socket.subscribe(id: "s", query: #"subscription { counterChanged(id: "y") { value } }"#)
-            await server.waitForSubscription(id: "s")
+            let socket = try await server.subscribedSocket(server.liveURL, id: "s", query: #"subscription { counterChanged(id: "y") { value } }"#)
             try await socket.close()
             await server.waitFor(.socketClosed(connection: 1, code: nil))
             #expect(server.activeSubscriptionCount == 0)
@@ -308,10 +289,7 @@ import Testing
 
     @Test func shutdownClosesOpenSocketsWithGoingAway() async throws {
         let server = try await ExampleServer.start()
-        let socket = try await TestWebSocket.open(server.liveURL)
-        try await socket.initialiseAndExpectAck()
-        try await socket.subscribe(id: "s", query: #"subscription { counterChanged(id: "z") { value } }"#)
-        await server.waitForSubscription(id: "s")
+        let socket = try await server.subscribedSocket(server.liveURL, id: "s", query: #"subscription { counterChanged(id: "z") { value } }"#)
         await server.shutdown()
         let closure = try await socket.closure()
         #expect(closure.code == 1001)

@@ -9,14 +9,14 @@ struct ConcurrencyTests {
     @Test("concurrent writes, reads and enqueues all land, each sequence once")
     func concurrentUse() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file(), configuration: .init(sizeLimit: 10_000_000))
+            let file = try folder.openStoreFile(.init(sizeLimit: 10_000_000))
             let store = file.makeNormalizedStore()
             let storage = file.mutationQueueStorage
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<40 {
                     group.addTask {
                         if index.isMultiple(of: 2) {
-                            try store.write(data: Launches.details(String(index)), for: Launches.query(String(index)))
+                            try store.writeLaunch(String(index))
                             #expect(try store.read(Launches.query(String(index))).miss == nil)
                         } else {
                             _ = try storage.enqueue(try QueuedMutations.bookTrip(String(index), key: "key-\(index)"))
@@ -32,7 +32,7 @@ struct ConcurrencyTests {
             #expect(try store.recordCount() == 1 + 20 * 2 + 1)  // root, a launch and a mission each, one rocket
             try file.close()
 
-            let reopened = try SQLiteStore(path: folder.file())
+            let reopened = try folder.openStoreFile()
             #expect(try reopened.mutationQueueStorage.pendingMutations() == pending)
             #expect(try reopened.recordSource.count() == 42)
         }

@@ -26,7 +26,7 @@ struct EvictionTests {
     @Test("a write over the limit evicts the least recently used records, reads counting as use")
     func evictsLeastRecentlyUsed() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file(), configuration: .init(sizeLimit: 3_500))
+            let file = try folder.openStoreFile(.init(sizeLimit: 3_500))
             let store = file.makeNormalizedStore()
             try Self.write("A", "B", "C", to: store)
             #expect(try file.recordSource.count() == 3)
@@ -47,15 +47,13 @@ struct EvictionTests {
     func usesPersist() async throws {
         try await TemporaryFolder.with { folder in
             let configuration = SQLiteStore.Configuration(sizeLimit: 5_000)
-            do {
-                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            try folder.withStoreFile(configuration) { file in
                 let store = file.makeNormalizedStore()
                 try Self.write("A", "B", "C", to: store)
                 _ = try store.record(for: "Item:A")
                 try store.transaction { try $0.setField("small", to: .scalar(1), of: "Small:1") }  // saves A's use
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            let file = try folder.openStoreFile(configuration)
             let store = file.makeNormalizedStore()
             try Self.write("D", "E", to: store)
             // Over 5,000 with five items: B, the least recently used, goes, and A stays.
@@ -70,17 +68,13 @@ struct EvictionTests {
     func closeSavesUses() async throws {
         try await TemporaryFolder.with { folder in
             let configuration = SQLiteStore.Configuration(sizeLimit: 5_000)
-            do {
-                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            try folder.withStoreFile(configuration) { file in
                 try Self.write("A", "B", "C", "D", to: file.makeNormalizedStore())
-                try file.close()
             }
-            do {
-                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            try folder.withStoreFile(configuration) { file in
                 _ = try file.recordSource.record(for: "Item:A")
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            let file = try folder.openStoreFile(configuration)
             try Self.write("E", to: file.makeNormalizedStore())
             #expect(try Set(file.recordSource.allKeys()) == ["Item:A", "Item:C", "Item:D", "Item:E"])
         }
@@ -89,9 +83,9 @@ struct EvictionTests {
     @Test("the roots are never evicted, even when they alone are over the limit")
     func rootsStay() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file(), configuration: .init(sizeLimit: 500))
+            let file = try folder.openStoreFile(.init(sizeLimit: 500))
             let store = file.makeNormalizedStore()
-            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            try store.writeLaunch("25")
             try store.transaction { try $0.setFields(Self.item("big"), of: .queryRoot) }
             #expect(try file.recordSource.allKeys() == [.queryRoot])
             #expect(try store.read(Launches.query("25")).miss != nil)
@@ -103,13 +97,11 @@ struct EvictionTests {
     func totalFollowsChanges() async throws {
         try await TemporaryFolder.with { folder in
             let configuration = SQLiteStore.Configuration(sizeLimit: 1_000_000)
-            do {
-                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            try folder.withStoreFile(configuration) { file in
                 try Self.write("A", "B", "C", to: file.makeNormalizedStore())
-                try file.close()
             }
             // Reopened, nothing is in memory: the sizes of B and C come from the file.
-            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            let file = try folder.openStoreFile(configuration)
             try Self.checkTotal(file, limit: 1_000_000)
             let store = file.makeNormalizedStore()
             try store.transaction { transaction in
@@ -129,7 +121,7 @@ struct EvictionTests {
     @Test("without a limit nothing is evicted")
     func noLimit() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let store = file.makeNormalizedStore()
             try Self.write("A", "B", "C", "D", "E", to: store)
             #expect(try file.recordSource.count() == 5)

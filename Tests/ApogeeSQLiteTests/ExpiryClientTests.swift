@@ -12,7 +12,7 @@ struct ExpiryClientTests {
         try await TemporaryFolder.with { folder in
             try await ExampleServer.withServer { server in
                 let clock = TestClock()
-                let file = try SQLiteStore(path: folder.file(), configuration: .init(maximumAges: ["Launch": .seconds(300)], now: clock.function))
+                let file = try folder.openStoreFile(.init(maximumAges: ["Launch": .seconds(300)], now: clock.function))
                 let client = ApogeeClient(url: server.rocketReserverURL, store: file.makeNormalizedStore())
                 let query = LaunchDetailsQuery(launchId: "25")
 

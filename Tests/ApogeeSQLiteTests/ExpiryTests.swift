@@ -10,9 +10,9 @@ struct ExpiryTests {
     func typeAge() async throws {
         try await TemporaryFolder.with { folder in
             let clock = TestClock()
-            let file = try SQLiteStore(path: folder.file(), configuration: .init(maximumAges: ["Launch": .seconds(60)], now: clock.function))
+            let file = try folder.openStoreFile(.init(maximumAges: ["Launch": .seconds(60)], now: clock.function))
             let store = file.makeNormalizedStore()
-            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            try store.writeLaunch("25")
 
             clock.advance(by: 60)
             #expect(try store.read(Launches.query("25")).miss == nil)
@@ -26,7 +26,7 @@ struct ExpiryTests {
 
             // The server's answer is the same data; the expired fields count as changed and
             // get a new write time.
-            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            try store.writeLaunch("25")
             #expect(try store.read(Launches.query("25")).miss == nil)
             clock.advance(by: 59)
             #expect(try store.read(Launches.query("25")).miss == nil)
@@ -38,9 +38,9 @@ struct ExpiryTests {
         try await TemporaryFolder.with { folder in
             let clock = TestClock()
             let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600), "Launch.site": .seconds(60)], now: clock.function)
-            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            let file = try folder.openStoreFile(configuration)
             let store = file.makeNormalizedStore()
-            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            try store.writeLaunch("25")
 
             clock.advance(by: 61)
             let launch = try #require(try store.record(for: "Launch:25"))
@@ -67,9 +67,9 @@ struct ExpiryTests {
     func rootFieldWithArguments() async throws {
         try await TemporaryFolder.with { folder in
             let clock = TestClock()
-            let file = try SQLiteStore(path: folder.file(), configuration: .init(maximumAges: ["Query.launch": .seconds(10)], now: clock.function))
+            let file = try folder.openStoreFile(.init(maximumAges: ["Query.launch": .seconds(10)], now: clock.function))
             let store = file.makeNormalizedStore()
-            try store.write(data: Launches.details("25"), for: Launches.query("25"))
+            try store.writeLaunch("25")
             clock.advance(by: 11)
             #expect(try store.read(Launches.query("25")).miss != nil)
             #expect(try store.record(for: .queryRoot)?.fields.isEmpty == true)
@@ -82,19 +82,17 @@ struct ExpiryTests {
         try await TemporaryFolder.with { folder in
             let clock = TestClock()
             let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(60)], now: clock.function)
-            do {
-                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
-                try file.makeNormalizedStore().write(data: Launches.details("25"), for: Launches.query("25"))
-                try file.close()
+            try folder.withStoreFile(configuration) { file in
+                try file.makeNormalizedStore().writeLaunch("25")
             }
             clock.advance(by: 30)
-            do {
-                let file = try SQLiteStore(path: folder.file(), configuration: configuration)
-                #expect(try file.makeNormalizedStore().read(Launches.query("25")).miss == nil)
-                try file.close()
+            try folder.withStoreFile(configuration) { file in
+                // The `try` outside #expect makes the closure a throwing one.
+                let miss = try file.makeNormalizedStore().read(Launches.query("25")).miss
+                #expect(miss == nil)
             }
             clock.advance(by: 31)
-            let file = try SQLiteStore(path: folder.file(), configuration: configuration)
+            let file = try folder.openStoreFile(configuration)
             #expect(try file.makeNormalizedStore().read(Launches.query("25")).miss != nil)
         }
     }

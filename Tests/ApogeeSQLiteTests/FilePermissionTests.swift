@@ -15,7 +15,7 @@ struct FilePermissionTests {
         try await TemporaryFolder.with { folder in
             let path = folder.file()
             let file = try SQLiteStore(path: path)
-            try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+            try file.makeNormalizedStore().writeLaunch("1")
             // While the store is open and has written, SQLite's companions exist.
             #expect(try folder.contents() == ["store.sqlite", "store.sqlite-shm", "store.sqlite-wal"])
             #expect(try Self.mode(path) == 0o600)
@@ -30,7 +30,7 @@ struct FilePermissionTests {
             let path = folder.file()
             #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o640]))
             let file = try SQLiteStore(path: path)
-            try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+            try file.makeNormalizedStore().writeLaunch("1")
             #expect(try Self.mode(path) == 0o640)
             #expect(try Self.mode(path + "-wal") == 0o640)
         }

@@ -9,10 +9,9 @@ struct GarbageCollectionTests {
     @Test("gc removes the records nothing reaches from the file, and keeps the rest")
     func removesUnreachable() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
-                try store.write(data: Launches.details("1"), for: Launches.query("1"))
+                try store.writeLaunch("1")
                 // Written by key only: no root reaches them.
                 try store.transaction { transaction in
                     try transaction.setFields(["__typename": .scalar("Launch"), "id": .scalar("50"), "next": .reference("Launch:51")], of: "Launch:50")
@@ -21,9 +20,8 @@ struct GarbageCollectionTests {
                 #expect(try store.gc() == ["Launch:50", "Launch:51"])
                 #expect(try store.record(for: "Launch:50") == nil)
                 #expect(try store.recordCount() == 4)
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             #expect(try Set(file.recordSource.allKeys()) == ["QUERY_ROOT", "Launch:1", "Launch:1.mission", "Rocket:falcon9"])
             #expect(try file.makeNormalizedStore().read(Launches.query("1")).miss == nil)
         }

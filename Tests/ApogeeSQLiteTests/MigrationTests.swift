@@ -9,16 +9,14 @@ struct MigrationTests {
     func versionOneIsMigrated() async throws {
         try await TemporaryFolder.with { folder in
             let queued = try QueuedMutations.bookTrip("25", key: "from version 1")
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 _ = try file.mutationQueueStorage.enqueue(queued)
                 // Back to what version 1 made: without the triggers that settle in one statement.
                 try file.sql("DROP TRIGGER mutation_settled")
                 try file.sql("DROP TRIGGER mutation_settled_again")
                 try file.sql("PRAGMA user_version = 1")
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             #expect(try file.integer("PRAGMA user_version") == 2)
             #expect(try file.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'mutation_settled%'") == 2)
             let storage = file.mutationQueueStorage

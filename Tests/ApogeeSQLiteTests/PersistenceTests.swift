@@ -9,16 +9,13 @@ struct PersistenceTests {
     @Test("an operation written through the store reads back the same after the file is reopened")
     func readsAfterReopening() async throws {
         try await TemporaryFolder.with { folder in
-            let written: LaunchDetailsQuery.Data
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            let written = try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
-                try store.write(data: Launches.details("25"), for: Launches.query("25"))
-                try store.write(data: Launches.details("26", site: nil), for: Launches.query("26"))
-                written = try store.read(Launches.query("25")).result.get()
-                try file.close()
+                try store.writeLaunch("25")
+                try store.writeLaunch("26", site: nil)
+                return try store.read(Launches.query("25")).result.get()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let store = file.makeNormalizedStore()
             let read = try store.read(Launches.query("25")).result.get()
             #expect(read == written)
@@ -35,25 +32,21 @@ struct PersistenceTests {
     @Test("removals, removed fields and clearing reach the file")
     func removalsPersist() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
-                try store.write(data: Launches.details("1"), for: Launches.query("1"))
-                try store.write(data: Launches.details("2"), for: Launches.query("2"))
+                try store.writeLaunch("1")
+                try store.writeLaunch("2")
                 try store.removeRecord("Launch:2")
                 try store.transaction { try $0.removeField("site", of: "Launch:1") }
-                try file.close()
             }
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 #expect(try file.recordSource.record(for: "Launch:2") == nil)
                 let launch = try #require(try file.recordSource.record(for: "Launch:1"))
                 #expect(launch["site"] == nil)
                 #expect(launch["id"] == .scalar("1"))
                 try file.makeNormalizedStore().clear()
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             #expect(try file.recordSource.count() == 0)
             #expect(try file.recordSource.allKeys().isEmpty)
         }
@@ -62,12 +55,10 @@ struct PersistenceTests {
     @Test("records(for:) reads several keys at once and leaves out the missing")
     func batchRead() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
-                try file.makeNormalizedStore().write(data: Launches.details("7"), for: Launches.query("7"))
-                try file.close()
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().writeLaunch("7")
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let records = try file.recordSource.records(for: ["Launch:7", "Rocket:falcon9", "Launch:8"])
             #expect(Set(records.keys) == ["Launch:7", "Rocket:falcon9"])
             #expect(records["Rocket:falcon9"]?["name"] == .scalar("Falcon 9"))
@@ -79,10 +70,9 @@ struct PersistenceTests {
     @Test("a change set is one transaction: when a later statement fails, the earlier ones are undone")
     func failingApplyLeavesNothingHalfWritten() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
-                try store.write(data: Launches.details("1"), for: Launches.query("1"))
+                try store.writeLaunch("1")
                 // SQLite refuses one record, as a full disk or a constraint would.
                 try file.sql("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.records WHEN new.key = 'Launch:refused' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
                 // The removal runs first, then the insert fails.
@@ -96,9 +86,8 @@ struct PersistenceTests {
                 #expect(try store.record(for: "Launch:1") != nil)
                 #expect(try store.record(for: "Launch:refused") == nil)
                 #expect(try file.integer("SELECT count(*) FROM records WHERE key = 'Launch:1'") == 1)
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             #expect(try file.recordSource.record(for: "Launch:1")?["site"] == .scalar("KSC LC 39A"))
             #expect(try file.recordSource.record(for: "Launch:refused") == nil)
         }
@@ -107,7 +96,7 @@ struct PersistenceTests {
     @Test("an empty change set writes nothing")
     func emptyChangeSet() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             var source = file.recordSource
             let changesBefore = try file.integer("SELECT total_changes()")
             try source.apply(RecordChangeSet())
@@ -118,8 +107,8 @@ struct PersistenceTests {
     @Test("a closed store says so")
     func closed() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
-            try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+            let file = try folder.openStoreFile()
+            try file.makeNormalizedStore().writeLaunch("1")
             try file.close()
             let error = try #require(throws: SQLiteStoreError.self) { try file.recordSource.record(for: "Launch:1") }
             #expect(error.kind == .closed)

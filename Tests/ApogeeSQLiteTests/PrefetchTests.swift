@@ -24,15 +24,12 @@ struct PrefetchTests {
     func coldListReadIsBatched() async throws {
         try await TemporaryFolder.with { folder in
             let query = LaunchListQuery(pageSize: 100)
-            let written: LaunchListQuery.Data
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            let written = try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
                 try store.write(data: Self.page(100), for: query)
-                written = try store.read(query).result.get()
-                try file.close()
+                return try store.read(query).result.get()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let store = file.makeNormalizedStore()
             let read = try store.read(query).result.get()
             #expect(read == written)
@@ -48,14 +45,12 @@ struct PrefetchTests {
     @Test("Reading one launch does not pull in the rest of the file through the root")
     func rootIsNotFollowed() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
                 try store.write(data: Self.page(100), for: LaunchListQuery(pageSize: 100))
-                try store.write(data: Launches.details("25"), for: Launches.query("25"))
-                try file.close()
+                try store.writeLaunch("25")
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let store = file.makeNormalizedStore()
             #expect(try store.read(Launches.query("25")).result.get().launch?.rocket?.name == "Falcon 9")
             // QUERY_ROOT, Launch:25, its mission and rocket: not the hundred launches of the list.

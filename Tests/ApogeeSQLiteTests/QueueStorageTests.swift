@@ -10,7 +10,7 @@ struct QueueStorageTests {
         try await TemporaryFolder.with { folder in
             var enqueued: [QueuedMutation] = []
             do {
-                let file = try SQLiteStore(path: folder.file())
+                let file = try folder.openStoreFile()
                 for (index, launch) in ["5", "6", "7"].enumerated() {
                     let result = try file.mutationQueueStorage.enqueue(try QueuedMutations.bookTrip(launch, queue: index == 1 ? "other" : "default"))
                     guard case .enqueued(let mutation) = result else {
@@ -24,7 +24,7 @@ struct QueueStorageTests {
             #expect(enqueued.map(\.sequence) == enqueued.map(\.sequence).sorted())
             #expect(Set(enqueued.map(\.sequence)).count == 3)
 
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
             #expect(try storage.pendingMutations() == enqueued)  // every field, the change set included
 
@@ -34,7 +34,7 @@ struct QueueStorageTests {
             }
             #expect(try storage.pendingMutations().isEmpty)
             try file.close()
-            let reopened = try SQLiteStore(path: folder.file())
+            let reopened = try folder.openStoreFile()
             guard case .enqueued(let next) = try reopened.mutationQueueStorage.enqueue(try QueuedMutations.bookTrip("8")) else {
                 Issue.record("not enqueued")
                 return
@@ -46,7 +46,7 @@ struct QueueStorageTests {
     @Test("enqueueing a key again adds nothing: already queued, or already settled with its outcome")
     func idempotentEnqueue() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
             let mutation = try QueuedMutations.bookTrip("5", key: "key-1")
             guard case .enqueued(let queued) = try storage.enqueue(mutation) else {
@@ -63,7 +63,7 @@ struct QueueStorageTests {
             #expect(try storage.pendingMutations().isEmpty)
             try file.close()
 
-            let reopened = try SQLiteStore(path: folder.file())
+            let reopened = try folder.openStoreFile()
             #expect(try reopened.mutationQueueStorage.enqueue(mutation) == .alreadySettled(.failed(reason: "HTTP 400")))
         }
     }
@@ -71,17 +71,15 @@ struct QueueStorageTests {
     @Test("attempts are counted durably; only a mutation never attempted can be cancelled")
     func attemptsAndCancel() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 let storage = file.mutationQueueStorage
                 _ = try storage.enqueue(try QueuedMutations.bookTrip("1", key: "sent"))
                 _ = try storage.enqueue(try QueuedMutations.bookTrip("2", key: "waiting"))
                 #expect(try storage.recordAttempt("sent")?.attempts == 1)
                 try storage.recordFailure("sent", reason: "connection refused")
                 #expect(try storage.recordAttempt("unknown") == nil)
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
             let sent = try #require(try storage.pendingMutations().first)
             #expect(sent.idempotencyKey == "sent")
@@ -103,16 +101,14 @@ struct QueueStorageTests {
     func settleKeepsOutcome() async throws {
         try await TemporaryFolder.with { folder in
             let response: JSONObject = ["data": ["bookTrips": ["success": true]], "errors": [["message": "partly"]]]
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 let storage = file.mutationQueueStorage
                 _ = try storage.enqueue(try QueuedMutations.bookTrip("1", key: "a"))
                 _ = try storage.enqueue(try QueuedMutations.bookTrip("2", key: "b"))
                 try storage.settle("a", outcome: .delivered(response: response))
                 #expect(try storage.pendingMutations().map(\.idempotencyKey) == ["b"])
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             #expect(try file.mutationQueueStorage.outcome(of: "a") == .delivered(response: response))
             #expect(try file.mutationQueueStorage.outcome(of: "b") == nil)
         }
@@ -121,7 +117,7 @@ struct QueueStorageTests {
     @Test("only the newest thousand outcomes are kept")
     func outcomesPruned() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
             for index in 0..<1_005 {
                 try storage.settle("key-\(index)", outcome: .cancelled)

@@ -20,12 +20,10 @@ struct RecordEncodingTests {
                 #"launch({"id":"1"})"#: .reference("Launch:1"),
                 "list": .list([.reference("Launch:1"), .null, .list([.reference("Launch:2")]), .list([])]),
             ]
-            do {
-                let file = try SQLiteStore(path: folder.file())
+            try folder.withStoreFile { file in
                 try file.makeNormalizedStore().transaction { try $0.setFields(fields, of: "Everything:1") }
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             #expect(try file.recordSource.record(for: "Everything:1") == Record(key: "Everything:1", fields: fields))
         }
     }

@@ -9,15 +9,13 @@ struct UndecodableRowTests {
     @Test("a record whose fields are not JSON fails the read with the record's key")
     func undecodableRecord() async throws {
         try await TemporaryFolder.with { folder in
-            do {
-                let file = try SQLiteStore(path: folder.file())
-                try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().writeLaunch("1")
                 try file.sql("UPDATE records SET fields = '{\"id\": ' WHERE key = 'Launch:1'")
                 try file.sql("UPDATE records SET fields = '{\"id\": {\"$what\": 1}}' WHERE key = 'Rocket:falcon9'")
                 try file.sql("UPDATE records SET written = '\"yesterday\"' WHERE key = 'Launch:1.mission'")
-                try file.close()
             }
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let store = file.makeNormalizedStore()
             let error = try #require(throws: SQLiteStoreError.self) { try store.read(Launches.query("1")) }
             #expect(error.kind == .undecodableRow)
@@ -35,7 +33,7 @@ struct UndecodableRowTests {
     @Test("a queued mutation whose variables or change set cannot be read fails with its key")
     func undecodableMutation() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
             _ = try storage.enqueue(try QueuedMutations.bookTrip("1", key: "broken"))
             try file.sql("UPDATE mutations SET variables = '[1, 2' WHERE idempotency_key = 'broken'")
@@ -58,7 +56,7 @@ struct UndecodableRowTests {
     @Test("an outcome that cannot be read fails the look-up")
     func undecodableOutcome() async throws {
         try await TemporaryFolder.with { folder in
-            let file = try SQLiteStore(path: folder.file())
+            let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
             try storage.settle("done", outcome: .cancelled)
             try file.sql("UPDATE mutation_outcomes SET outcome = '{\"exploded\": true}'")

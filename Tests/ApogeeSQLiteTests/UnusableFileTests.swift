@@ -10,7 +10,7 @@ struct UnusableFileTests {
     /// another program might.
     static func makeCorruptFile(at path: String) throws {
         let file = try SQLiteStore(path: path)
-        try file.makeNormalizedStore().write(data: Launches.details("1"), for: Launches.query("1"))
+        try file.makeNormalizedStore().writeLaunch("1")
         try file.close()
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: Data(repeating: 0x2A, count: 100))
@@ -50,7 +50,7 @@ struct UnusableFileTests {
             #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == original)
             #expect(FileManager.default.fileExists(atPath: aside + "-wal"))
             #expect(try file.recordSource.count() == 0)
-            try file.makeNormalizedStore().write(data: Launches.details("2"), for: Launches.query("2"))
+            try file.makeNormalizedStore().writeLaunch("2")
             #expect(try file.recordSource.count() == 4)
         }
     }
@@ -59,10 +59,8 @@ struct UnusableFileTests {
     func newerVersion() async throws {
         try await TemporaryFolder.with { folder in
             let path = folder.file()
-            do {
-                let file = try SQLiteStore(path: path)
+            try folder.withStoreFile { file in
                 try file.sql("PRAGMA user_version = 99")
-                try file.close()
             }
             let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
             #expect(error.kind == .newerVersion(found: 99, supported: 2))
@@ -141,11 +139,9 @@ struct UnusableFileTests {
     func integrityCheck() async throws {
         try await TemporaryFolder.with { folder in
             let path = folder.file()
-            do {
-                let file = try SQLiteStore(path: path)
+            try folder.withStoreFile { file in
                 let store = file.makeNormalizedStore()
-                for id in 1...50 { try store.write(data: Launches.details(String(id)), for: Launches.query(String(id))) }
-                try file.close()
+                for id in 1...50 { try store.writeLaunch(String(id)) }
             }
             // Scribble over the pages after the header: the file still opens, its content is damaged.
             let handle = try #require(FileHandle(forUpdatingAtPath: path))

@@ -10,9 +10,7 @@ struct BadResponseTests {
     func htmlErrorPage(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.htmlErrorPage(status: 500))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(stack).expectLaunchSiteFailure()
             guard case .httpStatus(let response, let excerpt)? = error else {
                 Issue.record("expected httpStatus, got \(String(describing: error))")
                 return
@@ -29,9 +27,7 @@ struct BadResponseTests {
     func jsonErrorThatIsNotGraphQL(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.httpStatus(502, body: #"{"message":"bad gateway"}"#, contentType: "application/json"))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(stack).expectLaunchSiteFailure()
             guard case .httpStatus(let response, let excerpt)? = error else {
                 Issue.record("expected httpStatus, got \(String(describing: error))")
                 return
@@ -45,9 +41,7 @@ struct BadResponseTests {
     func malformedJSON(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data": {"launch": {"id": "1",}}"#))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(stack).expectLaunchSiteFailure()
             guard case .invalidResponse(.malformedJSON(let parsingError), let response, let excerpt)? = error else {
                 Issue.record("expected malformed JSON, got \(String(describing: error))")
                 return
@@ -66,9 +60,7 @@ struct BadResponseTests {
             server.enqueueFault(.rawBody("", contentType: "application/json"))
             let client = server.client(stack)
             for expected in ["not an object", "neither 'data' nor 'errors'", "empty"] {
-                let error = await #expect(throws: ApogeeError.self) {
-                    try await client.fetch(query: LaunchSiteQuery(id: "1"))
-                }
+                let error = await client.expectLaunchSiteFailure()
                 guard case .invalidResponse(let reason, _, _)? = error else {
                     Issue.record("expected invalidResponse, got \(String(describing: error))")
                     continue
@@ -82,9 +74,7 @@ struct BadResponseTests {
     func wrongType(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":42}}}"#))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(stack).expectLaunchSiteFailure()
             guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
                 Issue.record("expected responseDecoding, got \(String(describing: error))")
                 return
@@ -100,9 +90,7 @@ struct BadResponseTests {
     func nullForNonNull(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":null,"site":"KSC"}},"errors":[{"message":"id failed"}]}"#))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(stack).expectLaunchSiteFailure()
             guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
                 Issue.record("expected responseDecoding, got \(String(describing: error))")
                 return
@@ -117,9 +105,7 @@ struct BadResponseTests {
     func invalidUTF8(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.rawBody(bytes: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D], contentType: "application/json"))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(stack).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(stack).expectLaunchSiteFailure()
             guard case .invalidResponse? = error else {
                 Issue.record("expected invalidResponse, got \(String(describing: error))")
                 return

@@ -82,8 +82,7 @@ struct BatchingTests {
                 }
                 #expect(head.status.code == 400)
             }
-            let stored = try client.store.recordCount()
-            #expect(stored == 0)
+            try client.expectNothingStored()
         }
     }
 
@@ -101,8 +100,7 @@ struct BatchingTests {
                 }
                 #expect(reason == .batchResultCount(expected: 2, received: 1))
             }
-            let stored = try client.store.recordCount()
-            #expect(stored == 0)
+            try client.expectNothingStored()
         }
     }
 

@@ -24,8 +24,7 @@ struct GraphQLResultTests {
     @Test("Partial data and errors are delivered together")
     func partialData() async throws {
         try await withServer { server in
-            let badToken = ClosureInterceptor { headers, _, _ in headers[.authorization] = "not-a-token" }
-            let client = server.client(provider: FixedInterceptorProvider([badToken]))
+            let client = server.clientWithUnknownToken()
             let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
 
             let data = try #require(result.data)

@@ -110,12 +110,11 @@ struct InterceptorChainTests {
                     return GraphQLResult(data: data, source: .cache)
                 }
             }
-            struct DropErrors: GraphQLInterceptor {
-                func intercept<Operation: GraphQLOperation>(
-                    _ request: GraphQLRequest<Operation>,
-                    next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+            struct DropErrors: ResultInterceptor {
+                func adjust<Operation: GraphQLOperation>(
+                    _ result: GraphQLResult<Operation.Data>, of request: GraphQLRequest<Operation>
                 ) async throws -> GraphQLResult<Operation.Data> {
-                    var result = try await next(request)
+                    var result = result
                     result.extensions = ["checked": true]
                     return result
                 }
@@ -159,13 +158,11 @@ struct InterceptorChainTests {
     @Test("An interceptor can restart the whole chain, a bounded number of times")
     func restartChain() async throws {
         try await withServer { server in
-            struct RestartOnce: GraphQLInterceptor {
+            struct RestartOnce: ResultInterceptor {
                 let restarts: Int
-                func intercept<Operation: GraphQLOperation>(
-                    _ request: GraphQLRequest<Operation>,
-                    next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+                func adjust<Operation: GraphQLOperation>(
+                    _ result: GraphQLResult<Operation.Data>, of request: GraphQLRequest<Operation>
                 ) async throws -> GraphQLResult<Operation.Data> {
-                    let result = try await next(request)
                     if request.context.chainRestarts < restarts {
                         throw RestartChain(reason: "token refreshed")
                     }
@@ -180,9 +177,7 @@ struct InterceptorChainTests {
             #expect(await trace.events.filter { $0 == "first>" }.count == 3)
 
             let forever = FixedInterceptorProvider([RestartOnce(restarts: .max)])
-            let error = await #expect(throws: ApogeeError.self) {
-                try await server.client(provider: forever, configuration: .init(maximumChainRestarts: 2)).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await server.client(provider: forever, configuration: .init(maximumChainRestarts: 2)).expectLaunchSiteFailure()
             guard case .tooManyChainRestarts(let limit, let reason)? = error else {
                 Issue.record("expected tooManyChainRestarts, got \(String(describing: error))")
                 return

@@ -6,10 +6,17 @@ import Testing
 
 @Suite("Automatic persisted queries")
 struct PersistedQueryTests {
+    /// A client on `stack` whose chain has the persisted-query interceptor, which sends hashed
+    /// queries as GET when `useGETForHashedQueries` is set.
+    private func persistedQueryClient(_ server: ExampleServer, _ stack: HTTPStack, useGETForHashedQueries: Bool = false) -> ApogeeClient {
+        let persistedQueries = AutomaticPersistedQueryInterceptor(useGETForHashedQueries: useGETForHashedQueries)
+        return server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: persistedQueries))
+    }
+
     @Test("The first request misses and sends the document; the next one hits with the hash alone", arguments: HTTPStack.all)
     func missThenHit(stack: HTTPStack) async throws {
         try await withServer { server in
-            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: AutomaticPersistedQueryInterceptor()))
+            let client = persistedQueryClient(server, stack)
             let first = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             #expect(first.data?.launch?.id == "1")
             #expect(first.errors == nil)
@@ -30,8 +37,7 @@ struct PersistedQueryTests {
     @Test("Hashed queries can go as GET; the document goes with POST after a miss", arguments: HTTPStack.all)
     func getForHashedQueries(stack: HTTPStack) async throws {
         try await withServer { server in
-            let apq = AutomaticPersistedQueryInterceptor(useGETForHashedQueries: true)
-            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: apq))
+            let client = persistedQueryClient(server, stack, useGETForHashedQueries: true)
             _ = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             let hit = try await client.fetch(query: LaunchSiteQuery(id: "4"))
             #expect(hit.data?.launch?.id == "4")
@@ -42,8 +48,7 @@ struct PersistedQueryTests {
     @Test("Mutations use persisted queries over POST", arguments: HTTPStack.all)
     func mutations(stack: HTTPStack) async throws {
         try await withServer { server in
-            let apq = AutomaticPersistedQueryInterceptor(useGETForHashedQueries: true)
-            let client = server.client(stack, provider: DefaultInterceptorProvider(retry: nil, persistedQueries: apq))
+            let client = persistedQueryClient(server, stack, useGETForHashedQueries: true)
             _ = try await client.perform(mutation: SignInMutation(email: "apq@example.com"))
             let second = try await client.perform(mutation: SignInMutation(email: "apq@example.com"))
             #expect(second.data?.login?.token != nil)

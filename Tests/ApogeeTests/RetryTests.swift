@@ -17,9 +17,7 @@ struct RetryTests {
             server.enqueueFaults(Array(repeating: .htmlErrorPage(status: 503), count: 5))
             let sleeper = RecordingSleeper()
             let policy = RetryPolicy(maximumAttempts: 4, initialDelay: .milliseconds(100), multiplier: 2, jitter: 0)
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client(server, stack, policy: policy, sleeper: sleeper).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await client(server, stack, policy: policy, sleeper: sleeper).expectLaunchSiteFailure()
             guard case .httpStatus(let response, _)? = error else {
                 Issue.record("expected the last HTTP error, got \(String(describing: error))")
                 return
@@ -87,9 +85,7 @@ struct RetryTests {
         try await withServer { server in
             server.enqueueFault(.retryAfter(seconds: 120, status: 429))
             let sleeper = RecordingSleeper()
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client(server, stack, policy: RetryPolicy(maximumDelay: .seconds(10)), sleeper: sleeper).fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await client(server, stack, policy: RetryPolicy(maximumDelay: .seconds(10)), sleeper: sleeper).expectLaunchSiteFailure()
             guard case .httpStatus(let response, _)? = error else {
                 Issue.record("expected the 429, got \(String(describing: error))")
                 return

@@ -13,9 +13,7 @@ struct TransportFailureTests {
         // Port 1 on loopback has no listener here, so the connection is refused at once.
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         let client = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: stack.makeTransport())
-        let error = await #expect(throws: ApogeeError.self) {
-            try await client.fetch(query: LaunchSiteQuery(id: "1"))
-        }
+        let error = await client.expectLaunchSiteFailure()
         let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
         #expect(transportError.kind == .cannotConnect)
         #expect(transportError.url == url)
@@ -27,14 +25,10 @@ struct TransportFailureTests {
         try await withServer { server in
             server.enqueueFault(.closeMidResponse())
             let client = server.client(stack)
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client.fetch(query: LaunchSiteQuery(id: "1"))
-            }
-            let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
+            let transportError = try await client.expectLaunchSiteTransportFailure()
             #expect(transportError.kind == .connectionLost, "\(transportError)")
             // Half a body is no result: nothing of it reaches the store.
-            let stored = try client.store.recordCount()
-            #expect(stored == 0)
+            try client.expectNothingStored()
         }
     }
 
@@ -43,10 +37,7 @@ struct TransportFailureTests {
         try await withServer { server in
             server.enqueueFault(.delay(.seconds(3)))
             let client = server.client(stack, configuration: .init(timeout: .milliseconds(300)))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client.fetch(query: LaunchSiteQuery(id: "1"))
-            }
-            let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
+            let transportError = try await client.expectLaunchSiteTransportFailure()
             #expect(transportError.kind == .timedOut)
         }
     }
@@ -56,13 +47,9 @@ struct TransportFailureTests {
         try await withServer { server in
             server.enqueueFault(.stallMidResponse(for: .seconds(30)))
             let client = server.client(stack, configuration: .init(timeout: .milliseconds(300)))
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client.fetch(query: LaunchSiteQuery(id: "1"))
-            }
-            let transportError = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
+            let transportError = try await client.expectLaunchSiteTransportFailure()
             #expect(transportError.kind == .timedOut, "\(transportError)")
-            let stored = try client.store.recordCount()
-            #expect(stored == 0)
+            try client.expectNothingStored()
         }
     }
 }

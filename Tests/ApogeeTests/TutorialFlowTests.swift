@@ -63,11 +63,7 @@ struct TutorialFlowTests {
     @Test("The tutorial's completion-handler code books a trip")
     func completionHandlerBooking() async throws {
         try await withServer { server in
-            let tokens = InMemoryTokenStore()
-            let client = server.client(provider: NetworkInterceptorProvider(tokens: tokens))
-            let login = try await client.perform(mutation: LoginMutation(email: "handler@example.com"))
-            let token: String = try #require(login.data?.login?.token)
-            await tokens.setToken(token)
+            let client = try await server.signedInClient(email: "handler@example.com")
 
             let message: String = await withCheckedContinuation { continuation in
                 client.perform(mutation: BookTripMutation(id: "30")) { result in

@@ -70,6 +70,16 @@ final class TestWebSocket: Sendable {
         }
     }
 
+    /// Opens a socket to `url` and completes the handshake (`connection_init`, then
+    /// `connection_ack`), where most tests start.
+    static func openAcknowledged(
+        _ url: URL, payload: JSONObject? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> TestWebSocket {
+        let socket = try await open(url)
+        try await socket.initialiseAndExpectAck(payload: payload, sourceLocation: sourceLocation)
+        return socket
+    }
+
     /// Sends a text frame as it is.
     func send(text: String) async throws {
         try await outbound.write(.text(text))

@@ -1,4 +1,5 @@
 import ApogeeAPI
+import ApogeeStore
 import RocketReserverAPI
 
 /// Response data shaped as the RocketReserver server sends it.
@@ -20,5 +21,13 @@ enum Launches {
     /// The query for one launch's details.
     static func query(_ id: String) -> LaunchDetailsQuery {
         LaunchDetailsQuery(launchId: id)
+    }
+}
+
+extension NormalizedStore {
+    /// Writes one launch's ``Launches/details(_:site:mission:)`` for its query, as a fetch of
+    /// that launch would.
+    func writeLaunch(_ id: String, site: String? = "KSC LC 39A", mission: String = "Starlink") throws {
+        try write(data: Launches.details(id, site: site, mission: mission), for: Launches.query(id))
     }
 }

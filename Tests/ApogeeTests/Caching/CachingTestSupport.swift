@@ -4,19 +4,6 @@ import Foundation
 import RocketReserverAPI
 import Testing
 
-extension ExampleServer {
-    /// A client with its own store, logged in as `email` through the tutorial's token
-    /// interceptor, so that it can book trips. Clients logged in with the same email are the
-    /// same user on the server, each with a store of its own.
-    func signedInClient(email: String = "cache@example.com", store: NormalizedStore = NormalizedStore()) async throws -> ApogeeClient {
-        let tokens = InMemoryTokenStore()
-        let client = ApogeeClient(url: rocketReserverURL, store: store, interceptorProvider: NetworkInterceptorProvider(tokens: tokens))
-        let login = try await client.perform(mutation: LoginMutation(email: email))
-        await tokens.setToken(try #require(login.data?.login?.token))
-        return client
-    }
-}
-
 /// Waits until `condition` holds, for what happens after a task ends (a watcher released in
 /// the store). Gives up after `limit`, so a broken test fails instead of hanging.
 func waitUntil(limit: Duration = .seconds(20), _ condition: () throws -> Bool) async throws {

@@ -11,8 +11,7 @@ struct StoreWriteTests {
     @Test("Partial data is written without the fields the errors nulled, which stay missing")
     func partialData() async throws {
         try await withServer { server in
-            let badToken = ClosureInterceptor { headers, _, _ in headers[.authorization] = "not-a-token" }
-            let client = server.client(provider: FixedInterceptorProvider([badToken]))
+            let client = server.clientWithUnknownToken()
             let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
             #expect(result.data?.launch?.id == "1")
             #expect(result.errors?.first?.path == ["me"])
@@ -55,9 +54,7 @@ struct StoreWriteTests {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":1,"site":"Nowhere"}}}"#))
             let client = server.client()
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client.fetch(query: LaunchSiteQuery(id: "1"))
-            }
+            let error = await client.expectLaunchSiteFailure()
             guard case .responseDecoding? = error else {
                 Issue.record("expected a decoding error, got \(String(describing: error))")
                 return
@@ -110,14 +107,12 @@ struct StoreWriteTests {
 }
 
 /// Replaces the site of a `LaunchSite` result, as an interceptor that edits results would.
-struct SiteRenamingInterceptor: GraphQLInterceptor {
+struct SiteRenamingInterceptor: ResultInterceptor {
     let site: String
 
-    func intercept<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    func adjust<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>, of request: GraphQLRequest<Operation>
     ) async throws -> GraphQLResult<Operation.Data> {
-        let result = try await next(request)
         guard var renamed = result as? GraphQLResult<LaunchSiteQuery.Data> else { return result }
         renamed.data?.launch?.site = site
         return renamed as? GraphQLResult<Operation.Data> ?? result

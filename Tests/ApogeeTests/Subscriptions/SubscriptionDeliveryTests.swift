@@ -133,14 +133,13 @@ import Testing
 }
 
 /// Counts the results an interceptor written for one result sees, and marks each.
-struct CountingInterceptor: GraphQLInterceptor {
+struct CountingInterceptor: ResultInterceptor {
     let counter: Counter
 
-    func intercept<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    func adjust<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>, of request: GraphQLRequest<Operation>
     ) async throws -> GraphQLResult<Operation.Data> {
-        var result = try await next(request)
+        var result = result
         await counter.next()
         result.extensions = ["counted": true]
         return result

@@ -56,3 +56,22 @@ struct FixedInterceptorProvider: InterceptorProvider {
         chain
     }
 }
+
+/// An interceptor that acts on the result the rest of the chain returns and passes the
+/// request on as it is: a conformer writes ``adjust(_:of:)``, not the chain's plumbing.
+protocol ResultInterceptor: GraphQLInterceptor {
+    /// What the interceptor returns (or throws) for `result`, the rest of the chain's answer
+    /// to `request`.
+    func adjust<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>, of request: GraphQLRequest<Operation>
+    ) async throws -> GraphQLResult<Operation.Data>
+}
+
+extension ResultInterceptor {
+    func intercept<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    ) async throws -> GraphQLResult<Operation.Data> {
+        try await adjust(next(request), of: request)
+    }
+}

@@ -2,6 +2,7 @@ import Testing
 import Apogee
 import ApogeeExampleServer
 import Foundation
+import RocketReserverAPI
 
 extension ExampleServer {
     /// A client for this server's RocketReserver endpoint.
@@ -16,6 +17,24 @@ extension ExampleServer {
     ) -> ApogeeClient {
         let transport = stack?.makeTransport() ?? platformDefaultHTTPTransport()
         return ApogeeClient(url: rocketReserverURL, interceptorProvider: provider, transport: transport, configuration: configuration)
+    }
+
+    /// A client whose requests carry a token the server does not know: queries still get their
+    /// data, but `me` comes back null with an error at its path (partial data).
+    func clientWithUnknownToken() -> ApogeeClient {
+        let unknownToken = ClosureInterceptor { headers, _, _ in headers[.authorization] = "not-a-token" }
+        return client(provider: FixedInterceptorProvider([unknownToken]))
+    }
+
+    /// A client with its own store, logged in as `email` through the tutorial's token
+    /// interceptor, so that it can book trips. Clients logged in with the same email are the
+    /// same user on the server, each with a store of its own.
+    func signedInClient(email: String = "cache@example.com", store: NormalizedStore = NormalizedStore()) async throws -> ApogeeClient {
+        let tokens = InMemoryTokenStore()
+        let client = ApogeeClient(url: rocketReserverURL, store: store, interceptorProvider: NetworkInterceptorProvider(tokens: tokens))
+        let login = try await client.perform(mutation: LoginMutation(email: email))
+        await tokens.setToken(try #require(login.data?.login?.token))
+        return client
     }
 
     /// The JSON body of a recorded request, parsed.

@@ -51,16 +51,14 @@ actor Gates {
 
 /// Holds the server's answer to a named request at its gate before handing it to the client:
 /// the server has done the mutation, and the client settles only when the test says so.
-struct GateInterceptor: GraphQLInterceptor {
+struct GateInterceptor: ResultInterceptor {
     let gates: Gates
     /// The gate a request waits at, if any: by default the one its context names.
     var gateName: @Sendable (RequestContext) -> String? = { $0[GateName.self] }
 
-    func intercept<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    func adjust<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>, of request: GraphQLRequest<Operation>
     ) async throws -> GraphQLResult<Operation.Data> {
-        let result = try await next(request)
         if let name = gateName(request.context) { try await gates.pass(name) }
         return result
     }

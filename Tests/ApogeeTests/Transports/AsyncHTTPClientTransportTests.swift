@@ -17,14 +17,10 @@ struct AsyncHTTPClientTransportTests {
         try await withServer { server in
             let transport = AsyncHTTPClientTransport(configuration: .init(maximumResponseSize: 64))
             let client = ApogeeClient(url: server.rocketReserverURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: transport)
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client.fetch(query: LaunchSiteQuery(id: "1"))
-            }
-            let failure = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
+            let failure = try await client.expectLaunchSiteTransportFailure()
             #expect(failure.kind == .responseTooLarge, "\(failure)")
             #expect(!failure.mayPassOnRetry)
-            let stored = try client.store.recordCount()
-            #expect(stored == 0)
+            try client.expectNothingStored()
 
             // The same answer fits under a larger cap.
             let roomy = ApogeeClient(url: server.rocketReserverURL, transport: AsyncHTTPClientTransport(configuration: .init(maximumResponseSize: 4096)))

@@ -9,11 +9,17 @@ import Testing
 /// a deadline earlier than the scheduled one is not kept waiting.
 @Suite("Deadline watchdog")
 struct DeadlineWatchdogTests {
+    /// A watchdog on an embedded event loop of its own, whose clock moves only when the test
+    /// advances it; the caller shuts the loop down.
+    static func watchdogOnEmbeddedLoop() -> (EmbeddedEventLoop, DeadlineWatchdog) {
+        let loop = EmbeddedEventLoop()
+        return (loop, DeadlineWatchdog(eventLoop: loop))
+    }
+
     @Test("An expired registration runs once its deadline passes; one removed before does not")
     func expiryAndRemoval() throws {
-        let loop = EmbeddedEventLoop()
+        let (loop, watchdog) = Self.watchdogOnEmbeddedLoop()
         defer { try? loop.syncShutdownGracefully() }
-        let watchdog = DeadlineWatchdog(eventLoop: loop)
         let ran = Locked<[String]>([])
         let removed = watchdog.register(deadline: loop.now + .milliseconds(20)) { ran.withLock { $0.append("removed") } }
         watchdog.remove(removed)
@@ -26,9 +32,8 @@ struct DeadlineWatchdogTests {
 
     @Test("A deadline earlier than the scheduled timer moves the timer forward, and the timer comes back for the later one")
     func earlierDeadline() throws {
-        let loop = EmbeddedEventLoop()
+        let (loop, watchdog) = Self.watchdogOnEmbeddedLoop()
         defer { try? loop.syncShutdownGracefully() }
-        let watchdog = DeadlineWatchdog(eventLoop: loop)
         let ran = Locked<[String]>([])
         _ = watchdog.register(deadline: loop.now + .seconds(3_600)) { ran.withLock { $0.append("distant") } }
         _ = watchdog.register(deadline: loop.now + .milliseconds(10)) { ran.withLock { $0.append("soon") } }
@@ -40,9 +45,8 @@ struct DeadlineWatchdogTests {
 
     @Test("Many registrations expire together, each once")
     func manyExpire() throws {
-        let loop = EmbeddedEventLoop()
+        let (loop, watchdog) = Self.watchdogOnEmbeddedLoop()
         defer { try? loop.syncShutdownGracefully() }
-        let watchdog = DeadlineWatchdog(eventLoop: loop)
         let runs = Locked([Int: Int]())
         for index in 0..<100 {
             _ = watchdog.register(deadline: loop.now + .milliseconds(Int64(index % 10))) {

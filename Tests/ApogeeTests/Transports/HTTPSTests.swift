@@ -53,15 +53,11 @@ struct HTTPSTests {
             // The system's roots, which do not include a certificate made a moment ago.
             let transport = AsyncHTTPClientTransport()
             let client = ApogeeClient(url: server.rocketReserverURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: transport)
-            let error = await #expect(throws: ApogeeError.self) {
-                try await client.fetch(query: LaunchSiteQuery(id: "1"))
-            }
-            let failure = try #require(error?.transportError, "expected a transport error, got \(String(describing: error))")
+            let failure = try await client.expectLaunchSiteTransportFailure()
             #expect(failure.kind == .secureConnectionFailed, "\(failure)")
             // Trying again cannot make the certificate trusted.
             #expect(!failure.mayPassOnRetry)
-            let stored = try client.store.recordCount()
-            #expect(stored == 0)
+            try client.expectNothingStored()
             #expect(server.recordedRequests.isEmpty)
             try await transport.shutdown()
         }

@@ -58,29 +58,37 @@ struct MultipartGoldenTests {
         .upload(Upload(data: Data(text.utf8), fileName: name, mimeType: "text/plain"))
     }
 
-    @Test("Single file: the same parts, in the same order, as the spec's payload")
-    func singleFile() throws {
-        let body = GraphQLRequestBody(
-            query: "mutation ($file: Upload!) { singleUpload(file: $file) { id } }",
-            operationName: "",
-            variables: [InputField("file", Self.textFile("Alpha file content.\n", "a.txt"))]
-        )
-        let boundary = "------------------------cec8e8123c05ba25"
-        let ours = try MultipartParts(try encoded(body, boundary: boundary), boundary: boundary, lineBreak: "\r\n")
-        let spec = try MultipartParts(Array(Self.singleFilePayload.utf8), boundary: boundary, lineBreak: "\n")
-        try expectSameParts(ours, spec)
+    /// One of the spec's examples: the operation, and the payload the spec prints for it.
+    struct SpecExample: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let query: String
+        let variables: [InputField]
+        let boundary: String
+        let payload: String
     }
 
-    @Test("File list: the same parts, in the same order, as the spec's payload")
-    func fileList() throws {
-        let body = GraphQLRequestBody(
+    static let specExamples = [
+        SpecExample(
+            testDescription: "Single file",
+            query: "mutation ($file: Upload!) { singleUpload(file: $file) { id } }",
+            variables: [InputField("file", textFile("Alpha file content.\n", "a.txt"))],
+            boundary: "------------------------cec8e8123c05ba25",
+            payload: singleFilePayload
+        ),
+        SpecExample(
+            testDescription: "File list",
             query: "mutation($files: [Upload!]!) { multipleUpload(files: $files) { id } }",
-            operationName: "",
-            variables: [InputField("files", .list([Self.textFile("Bravo file content.\n", "b.txt"), Self.textFile("Charlie file content.\n", "c.txt")]))]
-        )
-        let boundary = "------------------------ec62457de6331cad"
-        let ours = try MultipartParts(try encoded(body, boundary: boundary), boundary: boundary, lineBreak: "\r\n")
-        let spec = try MultipartParts(Array(Self.fileListPayload.utf8), boundary: boundary, lineBreak: "\n")
+            variables: [InputField("files", .list([textFile("Bravo file content.\n", "b.txt"), textFile("Charlie file content.\n", "c.txt")]))],
+            boundary: "------------------------ec62457de6331cad",
+            payload: fileListPayload
+        ),
+    ]
+
+    @Test("The same parts, in the same order, as the spec's payload", arguments: specExamples)
+    func specExample(_ example: SpecExample) throws {
+        let body = GraphQLRequestBody(query: example.query, operationName: "", variables: example.variables)
+        let ours = try MultipartParts(try encoded(body, boundary: example.boundary), boundary: example.boundary, lineBreak: "\r\n")
+        let spec = try MultipartParts(Array(example.payload.utf8), boundary: example.boundary, lineBreak: "\n")
         try expectSameParts(ours, spec)
     }
 
