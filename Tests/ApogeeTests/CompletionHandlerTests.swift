@@ -9,8 +9,7 @@ import Testing
 struct CompletionHandlerTests {
     @Test("perform(mutation:) reports success with data, as the reference's code reads it")
     func performWithHandler() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let token: String? = await withCheckedContinuation { continuation in
                 client.perform(mutation: SignInMutation(email: "handler@example.com")) { result in
                     switch result {
@@ -27,8 +26,7 @@ struct CompletionHandlerTests {
 
     @Test("fetch(query:) reports GraphQL errors as success and failures as failure, on the queue given")
     func fetchWithHandler() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let queue = DispatchQueue(label: "handler-queue")
             let key = DispatchSpecificKey<String>()
             queue.setSpecific(key: key, value: "handler-queue")

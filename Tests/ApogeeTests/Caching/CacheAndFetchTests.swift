@@ -36,8 +36,7 @@ struct CacheAndFetchTests {
 
     @Test("returnCacheDataAndFetch with a completion handler: called twice, store first")
     func returnCacheDataAndFetchHandler() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"))
             let outcomes = Recorder<Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>>()
             let sources: [ResultSource] = try await withCheckedThrowingContinuation { continuation in

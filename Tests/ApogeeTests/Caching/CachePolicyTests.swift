@@ -9,8 +9,7 @@ import Testing
 struct CachePolicyTests {
     @Test("returnCacheDataElseFetch (the default): the server the first time, the store after")
     func returnCacheDataElseFetch() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let first = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"))
             #expect(first.source == .server)
             #expect(first.httpResponse != nil)
@@ -30,8 +29,7 @@ struct CachePolicyTests {
 
     @Test("fetchIgnoringCacheData: always the server, and the result is written")
     func fetchIgnoringCacheData() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"))
             let forced = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"), cachePolicy: .fetchIgnoringCacheData)
             #expect(forced.source == .server)
@@ -70,8 +68,7 @@ struct CachePolicyTests {
 
     @Test("returnCacheDataDontFetch: never a request; a miss is a result without data")
     func returnCacheDataDontFetch() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let miss = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"), cachePolicy: .returnCacheDataDontFetch)
             #expect(miss.source == .cache)
             #expect(miss.data == nil)

@@ -10,8 +10,7 @@ import Testing
 struct CacheRedirectTests {
     @Test("after the list, one launch by ID comes from the store with no request")
     func redirectServedFromTheStore() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let list = try await client.fetch(query: LaunchSitesQuery())
             let first = try #require(list.data?.launches.launches.first.flatMap { $0 })
             #expect(server.requestCount == 1)
@@ -27,8 +26,7 @@ struct CacheRedirectTests {
 
     @Test("a redirect whose record lacks a selected field goes to the server, and then the store has it")
     func redirectWithAMissingFieldGoesToTheNetwork() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let list = try await client.fetch(query: LaunchSitesQuery())
             let id = try #require(list.data?.launches.launches.first??.id)
 
@@ -43,8 +41,7 @@ struct CacheRedirectTests {
 
     @Test("a launch the store never held is a miss, so a request")
     func unknownRecordGoesToTheNetwork() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let single = try await client.fetch(query: LaunchSiteByIDQuery(id: "25"))
             #expect(single.source == .server)
             #expect(single.data?.launch?.id == "25")
@@ -54,8 +51,7 @@ struct CacheRedirectTests {
 
     @Test("a watch of a redirected launch follows the record the list wrote")
     func watcherFollowsTheRecord() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let list = try await client.fetch(query: LaunchSitesQuery())
             let first = try #require(list.data?.launches.launches.first.flatMap { $0 })
             var updates = client.watch(query: LaunchSiteByIDQuery(id: first.id), cachePolicy: .returnCacheDataDontFetch).makeAsyncIterator()

@@ -41,8 +41,7 @@ struct StoreWriteTests {
 
     @Test("A result without data writes nothing")
     func noData() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let result = try await client.perform(mutation: BookLaunchesMutation(ids: ["1"]))
             #expect(result.data == nil)
             #expect(try client.store.recordCount() == 0)
@@ -89,8 +88,7 @@ struct StoreWriteTests {
 
     @Test("gc() removes what the roots no longer reach, and keeps what a watch shows")
     func garbageCollection() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"))
             var watched = client.watch(query: LaunchDetailsQuery(launchId: "26")).makeAsyncIterator()
             #expect(try await watched.next()?.data?.launch?.id == "26")

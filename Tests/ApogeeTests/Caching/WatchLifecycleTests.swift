@@ -9,8 +9,7 @@ import Testing
 struct WatchLifecycleTests {
     @Test("Cancelling the watching task releases the watch in the store")
     func releasedOnCancellation() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let started = AsyncStream.makeStream(of: Void.self)
             let task = Task {
                 for try await _ in client.watch(query: LaunchDetailsQuery(launchId: "25")) {
@@ -64,8 +63,7 @@ struct WatchLifecycleTests {
 
     @Test("With fetchIgnoringCacheCompletely a watch delivers the server's result and ends")
     func watchWithoutStore() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             var sources: [ResultSource] = []
             for try await result in client.watch(query: LaunchDetailsQuery(launchId: "25"), cachePolicy: .fetchIgnoringCacheCompletely) {
                 sources.append(result.source)

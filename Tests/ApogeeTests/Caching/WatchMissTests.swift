@@ -9,8 +9,7 @@ import Testing
 struct WatchMissTests {
     @Test("Removing the launch's record tells the watcher, which fetches the query again")
     func removalRefetches() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             var results = client.watch(query: LaunchDetailsQuery(launchId: "25")).makeAsyncIterator()
             #expect(try await results.next()?.source == .server)
 
@@ -26,8 +25,7 @@ struct WatchMissTests {
 
     @Test("With returnCacheDataDontFetch, a removal or a clear is delivered as a miss")
     func removalWithoutFetching() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "25"))
             var results = client.watch(query: LaunchDetailsQuery(launchId: "25"), cachePolicy: .returnCacheDataDontFetch).makeAsyncIterator()
             #expect(try await results.next()?.source == .cache)

@@ -52,8 +52,7 @@ struct WatchUpdateTests {
 
     @Test("A cache transaction's change is delivered once, with the typed data")
     func transactionChange() async throws {
-        try await withServer { server in
-            let client = server.client()
+        try await withClient { server, client in
             let query = LaunchDetailsQuery(launchId: "25")
             var results = client.watch(query: query).makeAsyncIterator()
             #expect(try await results.next()?.data?.launch?.isBooked == false)

@@ -3,6 +3,13 @@ import Apogee
 import ApogeeExampleServer
 import Foundation
 import RocketReserverAPI
+import TestSupport
+
+/// Runs `body` with a fresh example server and a client of its RocketReserver endpoint (see
+/// ``ExampleServer/client(_:provider:configuration:)``): how most client tests begin.
+func withClient<Result: Sendable>(_ body: (ExampleServer, ApogeeClient) async throws -> Result) async throws -> Result {
+    try await withServer { server in try await body(server, server.client()) }
+}
 
 extension ExampleServer {
     /// A client for this server's RocketReserver endpoint.
