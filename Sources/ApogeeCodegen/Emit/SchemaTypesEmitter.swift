@@ -14,33 +14,30 @@ struct SchemaTypesEmitter {
         writer.block("public enum \(Self.cachePolicyName)") { writer in
             writer.line("/// The fields that identify objects of each type, by concrete type; interface keys are")
             writer.line("/// given to each implementation.")
-            if keyFields.isEmpty {
-                writer.line("public static let keyFields: [String: [String]] = [:]")
-            } else {
-                writer.line("public static let keyFields: [String: [String]] = [")
-                writer.indented { writer in
-                    for (type, fields) in keyFields.sorted(by: { $0.key < $1.key }) {
-                        writer.line("\(SwiftLiteral.string(type)): \(Self.stringList(fields)),")
-                    }
-                }
-                writer.line("]")
-            }
+            Self.emitDictionary("keyFields", valueType: "[String]", keyFields.mapValues(Self.stringList), into: &writer)
             writer.line()
             writer.line("/// The redirected fields, by `ParentType.field`.")
-            if redirects.isEmpty {
-                writer.line("public static let redirects: [String: CacheRedirect] = [:]")
-            } else {
-                writer.line("public static let redirects: [String: CacheRedirect] = [")
-                writer.indented { writer in
-                    for (field, redirect) in redirects.sorted(by: { $0.key < $1.key }) {
-                        writer.line(
-                            "\(SwiftLiteral.string(field)): CacheRedirect(typename: \(SwiftLiteral.string(redirect.typename)), "
-                                + "keyArguments: \(Self.stringList(redirect.keyArguments)), keyFields: \(Self.stringList(redirect.keyFields))),")
-                    }
-                }
-                writer.line("]")
+            let redirectLiterals = redirects.mapValues { redirect in
+                "CacheRedirect(typename: \(SwiftLiteral.string(redirect.typename)), keyArguments: \(Self.stringList(redirect.keyArguments)), "
+                    + "keyFields: \(Self.stringList(redirect.keyFields)))"
+            }
+            Self.emitDictionary("redirects", valueType: "CacheRedirect", redirectLiterals, into: &writer)
+        }
+    }
+
+    /// `public static let name: [String: ValueType] = [...]`, one entry a line in key order.
+    private static func emitDictionary(_ name: String, valueType: String, _ literals: [String: String], into writer: inout SwiftWriter) {
+        guard !literals.isEmpty else {
+            writer.line("public static let \(name): [String: \(valueType)] = [:]")
+            return
+        }
+        writer.line("public static let \(name): [String: \(valueType)] = [")
+        writer.indented { writer in
+            for (key, literal) in literals.sorted(by: { $0.key < $1.key }) {
+                writer.line("\(SwiftLiteral.string(key)): \(literal),")
             }
         }
+        writer.line("]")
     }
 
     private static func stringList(_ strings: [String]) -> String {
