@@ -40,23 +40,15 @@ public struct CodegenSchema: Sendable {
         if !extensionDefinitions.isEmpty {
             document = document.set(value: .array(document.definitions + extensionDefinitions), key: "definitions")
         }
-        var (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName)
+        let (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName)
         guard diagnostics.isEmpty else { throw CodegenError(diagnostics) }
 
         var definitions = document.definitions
-        for (name, declaration) in CacheDirectives.declarations where !index.directiveNames.contains(name) {
-            do {
-                definitions += try parse(source: Source(body: declaration, name: "cache directives")).definitions
-                index.directiveNames.insert(name)
-            } catch {
-                throw CodegenError(file: fileName, message: "could not declare @\(name): \(error)")
-            }
-        }
         var completeIndex = index
-        for (name, declaration) in ClientDirectives.declarations where !index.directiveNames.contains(name) {
+        let implicit = CacheDirectives.declarations + ClientDirectives.declarations
+        for (name, declaration) in implicit where !index.directiveNames.contains(name) {
             do {
-                let parsed = try parse(source: Source(body: declaration, name: "client directives"))
-                definitions += parsed.definitions
+                definitions += try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
                 completeIndex.directiveNames.insert(name)
             } catch {
                 throw CodegenError(file: fileName, message: "could not declare @\(name): \(error)")

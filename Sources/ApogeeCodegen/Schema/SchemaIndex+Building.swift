@@ -51,7 +51,9 @@ extension SchemaIndex {
         var extensions: [(String, (inout NamedType) -> Void, Location?)] = []
         var typePolicies: [DeclaredTypePolicy] = []
         var fieldPolicies: [DeclaredFieldPolicy] = []
-        func noteTypePolicy(_ name: String, _ directives: [Directive]) {
+        /// Keeps a type's `@typePolicy` and `@fieldPolicy` directives for the checks that run
+        /// once every extension has been merged.
+        func noteCachePolicies(_ name: String, _ directives: [Directive]) {
             if let policy = typePolicy(of: name, directives: directives) { typePolicies.append(policy) }
             fieldPolicies += SchemaIndex.fieldPolicies(of: name, directives: directives)
         }
@@ -67,36 +69,36 @@ extension SchemaIndex {
                     index.setRoot(operationType.operation, operationType.type.name.value)
                 }
             case let scalar as ScalarTypeDefinition:
-                noteTypePolicy(scalar.name.value, scalar.directives)
+                noteCachePolicies(scalar.name.value, scalar.directives)
                 define(NamedType(name: scalar.name.value, kind: .scalar, description: scalar.description?.value), location: scalar.name.loc)
             case let object as ObjectTypeDefinition:
                 var type = NamedType(name: object.name.value, kind: .object, description: object.description?.value)
                 type.fields = fields(object.fields)
                 type.interfaces = object.interfaces.map(\.name.value)
                 references += object.interfaces.map { ($0.name.value, $0.loc) }
-                noteTypePolicy(object.name.value, object.directives)
+                noteCachePolicies(object.name.value, object.directives)
                 define(type, location: object.name.loc)
             case let interface as InterfaceTypeDefinition:
                 var type = NamedType(name: interface.name.value, kind: .interface, description: interface.description?.value)
                 type.fields = fields(interface.fields)
                 type.interfaces = interface.interfaces.map(\.name.value)
-                noteTypePolicy(interface.name.value, interface.directives)
+                noteCachePolicies(interface.name.value, interface.directives)
                 define(type, location: interface.name.loc)
             case let union as UnionTypeDefinition:
                 var type = NamedType(name: union.name.value, kind: .union, description: union.description?.value)
                 type.members = union.types.map(\.name.value)
-                noteTypePolicy(union.name.value, union.directives)
+                noteCachePolicies(union.name.value, union.directives)
                 references += union.types.map { ($0.name.value, $0.loc) }
                 define(type, location: union.name.loc)
             case let enumeration as EnumTypeDefinition:
                 var type = NamedType(name: enumeration.name.value, kind: .enumeration, description: enumeration.description?.value)
                 type.enumValues = enumCases(enumeration.values)
-                noteTypePolicy(enumeration.name.value, enumeration.directives)
+                noteCachePolicies(enumeration.name.value, enumeration.directives)
                 define(type, location: enumeration.name.loc)
             case let input as InputObjectTypeDefinition:
                 var type = NamedType(name: input.name.value, kind: .inputObject, description: input.description?.value)
                 type.inputFields = inputFields(input.fields)
-                noteTypePolicy(input.name.value, input.directives)
+                noteCachePolicies(input.name.value, input.directives)
                 define(type, location: input.name.loc)
             case let directive as DirectiveDefinition:
                 index.directiveNames.insert(directive.name.value)
@@ -104,7 +106,7 @@ extension SchemaIndex {
                     references.append((TypeRef(argument.type).namedType, argument.type.loc))
                 }
             case let object as TypeExtensionDefinition:
-                noteTypePolicy(object.definition.name.value, object.definition.directives)
+                noteCachePolicies(object.definition.name.value, object.definition.directives)
                 let added = fields(object.definition.fields)
                 let interfaces = object.definition.interfaces.map(\.name.value)
                 extensions.append((object.definition.name.value, { type in
@@ -112,19 +114,19 @@ extension SchemaIndex {
                     type.interfaces += interfaces
                 }, object.definition.name.loc))
             case let interface as InterfaceExtensionDefinition:
-                noteTypePolicy(interface.definition.name.value, interface.definition.directives)
+                noteCachePolicies(interface.definition.name.value, interface.definition.directives)
                 let added = fields(interface.definition.fields)
                 extensions.append((interface.definition.name.value, { $0.fields.merge(added) { old, _ in old } }, interface.definition.name.loc))
             case let union as UnionExtensionDefinition:
-                noteTypePolicy(union.definition.name.value, union.definition.directives)
+                noteCachePolicies(union.definition.name.value, union.definition.directives)
                 let members = union.definition.types.map(\.name.value)
                 extensions.append((union.definition.name.value, { $0.members += members }, union.definition.name.loc))
             case let enumeration as EnumExtensionDefinition:
-                noteTypePolicy(enumeration.definition.name.value, enumeration.definition.directives)
+                noteCachePolicies(enumeration.definition.name.value, enumeration.definition.directives)
                 let values = enumCases(enumeration.definition.values)
                 extensions.append((enumeration.definition.name.value, { $0.enumValues += values }, enumeration.definition.name.loc))
             case let input as InputObjectExtensionDefinition:
-                noteTypePolicy(input.definition.name.value, input.definition.directives)
+                noteCachePolicies(input.definition.name.value, input.definition.directives)
                 let added = inputFields(input.definition.fields)
                 extensions.append((input.definition.name.value, { $0.inputFields += added }, input.definition.name.loc))
             default:

@@ -26,7 +26,7 @@ struct Normalizer {
     /// what the server's data lacks, since `__id` is the store's.
     private(set) var clientIDs: [ResponsePath: CacheKey] = [:]
 
-    init(variables: JSONObject, keyPolicy: CacheKeyPolicy, declaredKeyFields: [String: [String]] = [:], collectsClientIDs: Bool = false) {
+    init(variables: JSONObject, keyPolicy: CacheKeyPolicy, declaredKeyFields: [String: [String]], collectsClientIDs: Bool = false) {
         self.variables = variables
         self.keyPolicy = keyPolicy
         self.declaredKeyFields = declaredKeyFields
