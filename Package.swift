@@ -85,7 +85,7 @@ let package = Package(
         ),
         .target(
             name: "ApogeeTesting",
-            dependencies: ["Apogee", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Apogee", "ApogeeAPI", "ApogeeStore", .product(name: "Logging", package: "swift-log")]
         ),
 
         // MARK: Code generation
@@ -194,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ApogeeStoreTests",
-            dependencies: ["ApogeeAPI", "ApogeeStore", "TodoAPI", "RocketReserverAPI", "StoreFixtures", "CachePolicyFixtures", "TestSupport"]
+            dependencies: ["ApogeeAPI", "ApogeeStore", "ApogeeTesting", "TodoAPI", "RocketReserverAPI", "StoreFixtures", "CachePolicyFixtures", "TestSupport"]
         ),
         .testTarget(
             name: "ApogeeCodegenTests",
@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeSQLiteTests",
             dependencies: [
-                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "TestSupport",
+                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeTesting", "CachePolicyFixtures", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "TestSupport",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

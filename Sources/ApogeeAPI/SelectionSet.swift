@@ -5,9 +5,9 @@
 /// from a response, compared, and encoded back to the JSON a server would send.
 ///
 /// Generated types also carry `__parentType` (the schema type), `__selections` (what the
-/// operation selects), `__fields` (the response object), `__cacheKeyFields` and
-/// `__cacheRedirects` (the cache policy the schema declares): the runtime reads them, and code
-/// that uses the generated types does not need them.
+/// operation selects), `__fields` (the response object), `__cacheKeyFields`,
+/// `__cacheRedirects` and `__cacheMaxAges` (the cache policy the schema declares): the
+/// runtime reads them, and code that uses the generated types does not need them.
 ///
 /// ## Topics
 /// ### Reading and writing
@@ -29,11 +29,16 @@ public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Se
     /// The fields the store may read from the record their arguments name, as the schema
     /// declares with `@fieldPolicy(forField:keyArgs:)`, by `ParentType.field`.
     static var __cacheRedirects: [String: CacheRedirect] { get }
+    /// How long fields stay fresh, in seconds, as the schema declares with
+    /// `@cacheControl(maxAge:)` and `@cacheControlField(name:maxAge:)`, by `"Type"` and
+    /// `"Type.field"`.
+    static var __cacheMaxAges: [String: Int] { get }
 }
 
 extension SelectionSet {
     public static var __cacheKeyFields: [String: [String]] { [:] }
     public static var __cacheRedirects: [String: CacheRedirect] { [:] }
+    public static var __cacheMaxAges: [String: Int] { [:] }
 
     public init(responseValue: JSONValue) throws {
         switch responseValue {

@@ -18,9 +18,9 @@ struct ExpiryTests {
             #expect(try store.read(Launches.query("25")).miss == nil)
 
             clock.advance(by: 1)
-            #expect(try store.read(Launches.query("25")).miss != nil)
-            // Only the launch's own fields went: its mission and rocket are of other types.
-            #expect(try store.record(for: "Launch:25")?.fields.isEmpty == true)
+            #expect(try store.read(Launches.query("25")).miss?.reason == .expired)
+            // Only the launch's own fields expired: its mission and rocket are of other types.
+            #expect(try Set(store.expiredFields("25").map(\.record)) == ["Launch:25"])
             #expect(try store.record(for: "Launch:25.mission")?["name"] == .scalar("Starlink"))
             #expect(try store.record(for: "Rocket:falcon9")?["name"] == .scalar("Falcon 9"))
 
@@ -43,23 +43,21 @@ struct ExpiryTests {
             try store.writeLaunch("25")
 
             clock.advance(by: 61)
-            let launch = try #require(try store.record(for: "Launch:25"))
-            #expect(launch["site"] == nil)
-            #expect(launch["id"] == .scalar("25"))
-            #expect(try store.read(Launches.query("25")).miss != nil)
+            #expect(try store.expiredFields("25") == [FieldKey("Launch:25", "site")])
+            #expect(try store.read(Launches.query("25")).miss?.field == "site")
 
             // Writing isBooked does not make site fresh.
             try store.transaction { try $0.setField("isBooked", to: .scalar(true), of: "Launch:25") }
-            #expect(try store.record(for: "Launch:25")?["site"] == nil)
+            #expect(try store.expiredFields("25") == [FieldKey("Launch:25", "site")])
             #expect(try store.record(for: "Launch:25")?["isBooked"] == .scalar(true))
 
             // Writing site does; the others keep their first write time.
             try store.transaction { try $0.setField("site", to: .scalar("Vandenberg"), of: "Launch:25") }
             clock.advance(by: 540)  // 601 s after the first write, 540 s after the second
-            let later = try #require(try store.record(for: "Launch:25"))
-            #expect(later["id"] == nil)
-            #expect(later["isBooked"] == .scalar(true))
-            #expect(later["site"] == nil)  // its own 60 s rule
+            let expired = try Set(store.expiredFields("25"))
+            #expect(expired.contains(FieldKey("Launch:25", "id")))
+            #expect(!expired.contains(FieldKey("Launch:25", "isBooked")))
+            #expect(expired.contains(FieldKey("Launch:25", "site")))  // its own 60 s rule
         }
     }
 
@@ -71,9 +69,10 @@ struct ExpiryTests {
             let store = file.makeNormalizedStore()
             try store.writeLaunch("25")
             clock.advance(by: 11)
-            #expect(try store.record(for: .queryRoot)?.fields.isEmpty == true)
-            #expect(try store.record(for: "Launch:25")?["site"] == .scalar("KSC LC 39A"))
-            // The expired root field is gone, but RocketReserverAPI declares a cache redirect on
+            let root = try #require(try store.record(for: .queryRoot))
+            #expect(root.expirations.keys.sorted() == [#"launch({"id":"25"})"#])
+            #expect(try store.record(for: "Launch:25")?.expirations.isEmpty == true)
+            // The root field has expired, but RocketReserverAPI declares a cache redirect on
             // Query.launch, so the query still finds the fresh Launch:25 by its argument.
             #expect(try store.read(Launches.query("25")).value?.launch?.site == "KSC LC 39A")
         }
@@ -97,5 +96,12 @@ struct ExpiryTests {
             let file = try folder.openStoreFile(configuration)
             #expect(try file.makeNormalizedStore().read(Launches.query("25")).miss != nil)
         }
+    }
+}
+
+extension NormalizedStore {
+    /// The fields of launch `id`'s query that are past their expiry time.
+    fileprivate func expiredFields(_ id: String) throws -> [FieldKey] {
+        try read(Launches.query(id), options: CacheReadOptions(maxStale: .seconds(1_000_000))).expiredFields
     }
 }

@@ -14,16 +14,34 @@ struct MigrationTests {
                 // Back to what version 1 made: without the triggers that settle in one statement.
                 try file.sql("DROP TRIGGER mutation_settled")
                 try file.sql("DROP TRIGGER mutation_settled_again")
+                try file.sql("ALTER TABLE records DROP COLUMN expires")
                 try file.sql("PRAGMA user_version = 1")
             }
             let file = try folder.openStoreFile()
-            #expect(try file.integer("PRAGMA user_version") == 2)
+            #expect(try file.integer("PRAGMA user_version") == 3)
             #expect(try file.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'mutation_settled%'") == 2)
             let storage = file.mutationQueueStorage
             #expect(try storage.pendingMutations().map(\.idempotencyKey) == ["from version 1"])
             try storage.settle("from version 1", outcome: .delivered(response: ["data": ["bookTrips": ["success": true]]]))
             #expect(try storage.pendingMutations().isEmpty)
             #expect(try storage.outcome(of: "from version 1") == .delivered(response: ["data": ["bookTrips": ["success": true]]]))
+        }
+    }
+
+    @Test("a file of schema version 2 gains the column of expiry times, and its records read as before")
+    func versionTwoIsMigrated() async throws {
+        try await TemporaryFolder.with { folder in
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().writeLaunch("25")
+                try file.sql("ALTER TABLE records DROP COLUMN expires")
+                try file.sql("PRAGMA user_version = 2")
+            }
+            let file = try folder.openStoreFile()
+            #expect(try file.integer("PRAGMA user_version") == 3)
+            #expect(try file.integer("SELECT count(*) FROM pragma_table_info('records') WHERE name = 'expires'") == 1)
+            let store = file.makeNormalizedStore()
+            #expect(try store.read(Launches.query("25")).value?.launch?.site == "KSC LC 39A")
+            #expect(try store.record(for: "Launch:25")?.expirations.isEmpty == true)
         }
     }
 }

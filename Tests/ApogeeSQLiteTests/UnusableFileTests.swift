@@ -63,12 +63,12 @@ struct UnusableFileTests {
                 try file.sql("PRAGMA user_version = 99")
             }
             let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
-            #expect(error.kind == .newerVersion(found: 99, supported: 2))
+            #expect(error.kind == .newerVersion(found: 99, supported: 3))
             #expect(error.description.contains("schema version 99"))
 
             let file = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
             #expect(file.setAsidePath != nil)
-            #expect(try file.integer("PRAGMA user_version") == 2)
+            #expect(try file.integer("PRAGMA user_version") == 3)
         }
     }
 

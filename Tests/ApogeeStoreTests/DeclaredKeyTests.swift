@@ -6,16 +6,7 @@ import Testing
 /// the generated code, and the store's own `CacheKeyPolicy` still wins where it speaks.
 @Suite("Cache keys declared in the schema")
 struct DeclaredKeyTests {
-    static let shelf: JSONObject = [
-        "books": [
-            ["__typename": "Book", "isbn": "978-0", "edition": 1, "title": "Dune"],
-            ["__typename": "Book", "isbn": "978-0", "edition": 2, "title": "Dune (revised)"],
-        ],
-        "media": [
-            ["__typename": "Film", "code": "F-7", "title": "Arrival", "minutes": 116],
-            ["__typename": "Album", "code": "A-3", "title": "Blue"],
-        ],
-    ]
+    static let shelf = SampleShelf.data
 
     @Test("a composite key takes every field it names, so two editions are two records")
     func compositeKeys() throws {

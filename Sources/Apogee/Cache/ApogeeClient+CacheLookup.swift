@@ -9,12 +9,21 @@ enum CacheLookup<Data: Sendable> {
 }
 
 extension ApogeeClient {
-    /// Reads the store as `cachePolicy` says, and says whether a request must follow.
-    func lookUp<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy) -> CacheLookup<Query.Data> {
+    /// Reads the store as `cachePolicy` and the read options say, and says whether a request
+    /// must follow.
+    ///
+    /// Stale data the options accept is a hit. Partial data is delivered where a miss would
+    /// be (``CachePolicy/returnCacheDataDontFetch``) and before the server's result
+    /// (``CachePolicy/returnCacheDataAndFetch``); for the policy that fetches on a miss, it
+    /// is a miss.
+    func lookUp<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy, options: CacheReadOptions = .default) -> CacheLookup<Query.Data> {
         guard cachePolicy.readsCache else { return .fetch(first: nil) }
-        let cached = cachedResult(for: query)
-        if cached.data != nil {
+        let cached = cachedResult(for: query, options: options)
+        if cached.data != nil, cached.missingPaths.isEmpty {
             return cachePolicy.fetchesAfterHit ? .fetch(first: cached) : .answered(cached)
+        }
+        if cached.data != nil, cachePolicy.fetchesAfterHit {
+            return .fetch(first: cached)
         }
         return cachePolicy.fetchesOnMiss ? .fetch(first: nil) : .answered(cached)
     }
@@ -27,7 +36,7 @@ extension ApogeeClient {
         context: RequestContext,
         deliver: (GraphQLResult<Query.Data>) -> Void
     ) async throws {
-        switch lookUp(query, cachePolicy: cachePolicy) {
+        switch lookUp(query, cachePolicy: cachePolicy, options: context.cacheReadOptions) {
         case .answered(let result):
             deliver(result)
         case .fetch(let first):

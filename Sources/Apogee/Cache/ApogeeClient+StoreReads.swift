@@ -5,17 +5,25 @@ extension ApogeeClient {
     /// A query's result from the store: its data when the store has all of it, otherwise a
     /// result with `nil` data and the miss. A failing record source counts as a miss, so that
     /// the policies that can fetch go to the server instead of failing.
-    func cachedResult<Query: GraphQLQuery>(for query: Query) -> GraphQLResult<Query.Data> {
-        let read: Result<Query.Data, CacheMiss>
+    func cachedResult<Query: GraphQLQuery>(for query: Query, options: CacheReadOptions = .default) -> GraphQLResult<Query.Data> {
         do {
-            read = try store.read(query).result
+            return Self.cacheResult(try store.read(query, options: options))
         } catch {
-            read = .failure(CacheMiss(key: .root(for: Query.operationType), field: nil, reason: .sourceFailed(String(describing: error))))
+            return Self.cacheResult(Result<Query.Data, CacheMiss>.failure(
+                CacheMiss(key: .root(for: Query.operationType), field: nil, reason: .sourceFailed(String(describing: error)))))
         }
-        return Self.cacheResult(read)
     }
 
-    /// A result of source `.cache` for what the store read.
+    /// A result of source `.cache` for what the store read, with the read's state.
+    static func cacheResult<Data: Sendable>(_ read: CacheRead<Data>) -> GraphQLResult<Data> {
+        var result = cacheResult(read.result)
+        result.expiredFields = read.expiredFields
+        result.missingPaths = read.missingPaths
+        result.hasPendingWrites = read.hasPendingWrites
+        return result
+    }
+
+    /// A result of source `.cache` for a value or a miss.
     static func cacheResult<Data: Sendable>(_ read: Result<Data, CacheMiss>) -> GraphQLResult<Data> {
         switch read {
         case .success(let data):

@@ -15,7 +15,9 @@ extension ApogeeClient {
     /// outlives its mutation.
     ///
     /// What is written is ``GraphQLResult/storableData``: nothing without data, partial data
-    /// without the nulls of failed fields.
+    /// without the nulls of failed fields. With ``Configuration/usesServerCacheControl``, the
+    /// response's `max-age` sets how long it stays fresh, and `no-store` keeps its data out
+    /// (the layer still goes and the updater still runs).
     func storing<Operation: GraphQLOperation>(
         _ result: GraphQLResult<Operation.Data>,
         for operation: Operation,
@@ -25,12 +27,14 @@ extension ApogeeClient {
         var result = result
         do {
             if result.source == .server {
+                let cacheControl = configuration.usesServerCacheControl ? ServerCacheControl(result.httpResponse) : nil
                 let changes = try store.writeResult(
                     operation,
-                    data: result.storableData,
+                    data: cacheControl?.noStore == true ? nil : result.storableData,
                     typedData: result.data,
                     removingOptimisticLayer: layer,
-                    updater: updater
+                    updater: updater,
+                    maxAge: cacheControl?.maxAge.map { .seconds($0) }
                 )
                 result = result.fillingClientIDs(changes.clientIDs)
             } else if let layer {

@@ -7,11 +7,15 @@ extension ApogeeClient {
     ///
     /// The store is watched before anything is fetched, so no write is missed. Its stream keeps
     /// only the newest state: while a request is in flight the store may change several times,
-    /// and only where it ended up matters. Data equal to what was last delivered is not
-    /// delivered again, so the server's result is not echoed back when it reaches the store.
-    /// When the data stops being available (a record removed, the store cleared) the query is
-    /// sent again, once per such change; with `.returnCacheDataDontFetch` the miss is delivered
-    /// instead.
+    /// and only where it ended up matters. A result equal to what was last delivered (the same
+    /// data, staleness and pending writes) is not delivered again, so the server's result is
+    /// not echoed back when it reaches the store. When the data stops being available (a
+    /// record removed, the store cleared) the query is sent again, once per such change; with
+    /// `.returnCacheDataDontFetch` the miss is delivered instead.
+    ///
+    /// When data the watch shows expires, the watch delivers it marked stale, or, with
+    /// ``RequestContext/refetchesOnExpiry``, sends the query again (when the policy fetches).
+    /// A change in ``GraphQLResult/hasPendingWrites`` alone is delivered too.
     func runWatch<Query: GraphQLQuery>(
         _ query: Query,
         cachePolicy: CachePolicy,
@@ -23,33 +27,53 @@ extension ApogeeClient {
             deliver(try await fetchFromServer(query, context: context, writesResult: false))
             return
         }
-        var changes = store.watch(query, bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        var watchOptions = CacheReadOptions.acceptingAnyStaleness
+        watchOptions.returnsPartialData = context.cacheReadOptions.returnsPartialData
+        var changes = store.watchReads(query, options: watchOptions, bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
         guard let initial = await changes.next() else { return }
-        var last: Query.Data?
+        var last: WatchedState<Query.Data>?
+        // The expired fields a refetch was sent for: data that comes back already expired
+        // (a max-age of 0) is then delivered stale instead of fetched again and again.
+        var refetchedFor: [FieldKey]?
 
         func fetch() async throws {
             let result = try await fetchFromServer(query, context: context, writesResult: true)
             deliver(result)
-            last = result.data
+            last = result.data.map { WatchedState(data: $0, expiredFields: [], hasPendingWrites: false) }
         }
 
-        switch (initial, cachePolicy.readsCache) {
-        case (.success(let data), true):
-            deliver(Self.cacheResult(.success(data)))
-            last = data
-            if cachePolicy.fetchesAfterHit { try await fetch() }
-        case (.failure(let miss), true) where !cachePolicy.fetchesOnMiss:
+        func deliverFromStore(_ result: GraphQLResult<Query.Data>) {
+            deliver(result)
+            last = result.data.map { WatchedState(data: $0, expiredFields: result.expiredFields, hasPendingWrites: result.hasPendingWrites) }
+        }
+
+        if cachePolicy.readsCache, initial.value != nil {
+            // The watcher accepts any staleness; the first result takes only what the
+            // request's own options accept, as a fetch would.
+            switch lookUp(query, cachePolicy: cachePolicy, options: context.cacheReadOptions) {
+            case .answered(let result):
+                deliverFromStore(result)
+            case .fetch(let first):
+                if let first { deliverFromStore(first) }
+                try await fetch()
+            }
+        } else if case .failure(let miss) = initial.result, cachePolicy.readsCache, !cachePolicy.fetchesOnMiss {
             deliver(Self.cacheResult(Query.Data.self, miss: miss))
-        default:
+        } else {
             try await fetch()
         }
 
         while let change = await changes.next() {
-            switch change {
+            switch change.result {
             case .success(let data):
-                guard data != last else { continue }
-                deliver(Self.cacheResult(.success(data)))
-                last = data
+                if change.isStale, context.refetchesOnExpiry, cachePolicy.fetchesOnMiss, refetchedFor != change.expiredFields {
+                    refetchedFor = change.expiredFields
+                    try await fetch()
+                    continue
+                }
+                let state = WatchedState(data: data, expiredFields: change.expiredFields, hasPendingWrites: change.hasPendingWrites)
+                guard state != last else { continue }
+                deliverFromStore(Self.cacheResult(change))
             case .failure(let miss):
                 if cachePolicy.fetchesOnMiss {
                     try await fetch()
@@ -65,4 +89,11 @@ extension ApogeeClient {
     private static func cacheResult<Data: Sendable>(_ type: Data.Type, miss: CacheMiss) -> GraphQLResult<Data> {
         cacheResult(Result<Data, CacheMiss>.failure(miss))
     }
+}
+
+/// What a watch last delivered, to tell a change from an echo.
+private struct WatchedState<Data: Hashable>: Equatable {
+    var data: Data
+    var expiredFields: [FieldKey]
+    var hasPendingWrites: Bool
 }

@@ -17,6 +17,11 @@ extension ApogeeClient {
         /// The header field file uploads carry for CSRF-protected servers; `nil` for none. A
         /// request's own ``RequestContext/uploadPreflightHeader``, when set, wins.
         public var uploadPreflightHeader: UploadPreflightHeader?
+        /// Whether a response's `Cache-Control` header decides how long what it wrote stays
+        /// fresh: `max-age=N` makes the fields it wrote expire after N seconds (unless the
+        /// schema declares their own `@cacheControl` age), and `no-store` keeps the response
+        /// out of the store. Off by default, as in Apollo Kotlin.
+        public var usesServerCacheControl: Bool
 
         /// Creates a configuration.
         public init(
@@ -24,8 +29,10 @@ extension ApogeeClient {
             headers: HTTPFields = [:],
             useGETForQueries: Bool = false,
             maximumChainRestarts: Int = 3,
-            uploadPreflightHeader: UploadPreflightHeader? = .apolloRequirePreflight
+            uploadPreflightHeader: UploadPreflightHeader? = .apolloRequirePreflight,
+            usesServerCacheControl: Bool = false
         ) {
+            self.usesServerCacheControl = usesServerCacheControl
             self.timeout = timeout
             self.headers = headers
             self.useGETForQueries = useGETForQueries

@@ -23,7 +23,7 @@ extension ApogeeClient {
         cachePolicy: CachePolicy = .default,
         context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Query.Data> {
-        switch lookUp(query, cachePolicy: cachePolicy) {
+        switch lookUp(query, cachePolicy: cachePolicy, options: context.cacheReadOptions) {
         case .answered(let result):
             return result
         case .fetch(let first?):

@@ -42,6 +42,19 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// Why this server result could not be written into the store, when it could not. The
     /// result itself is still the server's; the store just does not have it.
     public var cacheWriteError: (any Error)?
+    /// The fields of a result from the store that are past their expiry time, which the read
+    /// accepted (``RequestContext/cacheReadOptions``); empty when the data is fresh.
+    public var expiredFields: [FieldKey] = []
+    /// What a partial read from the store lacked, by path in the data
+    /// (``CacheReadOptions/returnsPartialData``); empty otherwise.
+    public var missingPaths: [ResponsePath] = []
+    /// Whether data from the store includes a write the server has not confirmed yet: an
+    /// optimistic mutation, or a queued one shown at once. A watcher gets a new result when
+    /// this changes, so a screen can show "waiting to sync" until the server answers.
+    public var hasPendingWrites = false
+
+    /// Whether the data includes fields past their expiry time (see ``expiredFields``).
+    public var isStale: Bool { !expiredFields.isEmpty }
 
     /// The `data` object as the server sent it, kept so that the store can normalize the
     /// response without encoding the typed data again. `nil` when the result was built by hand.

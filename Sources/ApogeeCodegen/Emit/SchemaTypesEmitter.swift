@@ -6,11 +6,13 @@ struct SchemaTypesEmitter {
     /// The enum that holds the cache policy the schema declares.
     static let cachePolicyName = "SchemaCachePolicy"
 
-    /// The cache policy declared with `@typePolicy` and `@fieldPolicy`, as the store reads it
-    /// through the `__cacheKeyFields` and `__cacheRedirects` of each operation and fragment.
-    func emitCachePolicy(keyFields: [String: [String]], redirects: [String: SchemaIndex.Redirect], into writer: inout SwiftWriter) {
-        writer.line("/// The cache policy the schema declares: what the store keys objects by (`@typePolicy`), and")
-        writer.line("/// the fields it reads from the record their arguments name (`@fieldPolicy`).")
+    /// The cache policy declared with `@typePolicy`, `@fieldPolicy` and `@cacheControl`, as the
+    /// store reads it through the `__cacheKeyFields`, `__cacheRedirects` and `__cacheMaxAges`
+    /// of each operation and fragment.
+    func emitCachePolicy(keyFields: [String: [String]], redirects: [String: SchemaIndex.Redirect], maxAges: [String: Int], into writer: inout SwiftWriter) {
+        writer.line("/// The cache policy the schema declares: what the store keys objects by (`@typePolicy`), the")
+        writer.line("/// fields it reads from the record their arguments name (`@fieldPolicy`), and how long fields")
+        writer.line("/// stay fresh (`@cacheControl`).")
         writer.block("public enum \(Self.cachePolicyName)") { writer in
             writer.line("/// The fields that identify objects of each type, by concrete type; interface keys are")
             writer.line("/// given to each implementation.")
@@ -22,6 +24,9 @@ struct SchemaTypesEmitter {
                     + "keyFields: \(Self.stringList(redirect.keyFields)))"
             }
             Self.emitDictionary("redirects", valueType: "CacheRedirect", redirectLiterals, into: &writer)
+            writer.line()
+            writer.line("/// How long fields stay fresh, in seconds, by `Type` and `Type.field`.")
+            Self.emitDictionary("maxAges", valueType: "Int", maxAges.mapValues { String($0) }, into: &writer)
         }
     }
 

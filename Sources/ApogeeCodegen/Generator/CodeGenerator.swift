@@ -97,6 +97,9 @@ public struct CodeGenerator: Sendable {
         if !index.redirects.isEmpty {
             emitter.cachePolicyStatics.append("public static let __cacheRedirects = \(SchemaTypesEmitter.cachePolicyName).redirects")
         }
+        if !index.declaredMaxAges.isEmpty {
+            emitter.cachePolicyStatics.append("public static let __cacheMaxAges = \(SchemaTypesEmitter.cachePolicyName).maxAges")
+        }
         var generated: [GeneratedFile] = []
         for (file, items) in zip(operations.files, perFile) {
             var writer = SwiftWriter()
@@ -144,9 +147,9 @@ public struct CodeGenerator: Sendable {
             writer.line()
             emitter.emitInputObject(name, into: &writer)
         }
-        if !cacheKeyFields.isEmpty || !schema.index.redirects.isEmpty {
+        if !cacheKeyFields.isEmpty || !schema.index.redirects.isEmpty || !schema.index.declaredMaxAges.isEmpty {
             writer.line()
-            emitter.emitCachePolicy(keyFields: cacheKeyFields, redirects: schema.index.redirects, into: &writer)
+            emitter.emitCachePolicy(keyFields: cacheKeyFields, redirects: schema.index.redirects, maxAges: schema.index.declaredMaxAges, into: &writer)
         }
         return GeneratedFile(name: GeneratedFile.schemaTypesFileName, contents: writer.text)
     }

@@ -9,6 +9,8 @@ enum CacheDirectives {
     static let declarations: [(name: String, sdl: String)] = [
         ("typePolicy", "directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE"),
         ("fieldPolicy", "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT"),
+        ("cacheControl", "directive @cacheControl(maxAge: Int, inheritMaxAge: Boolean) on FIELD_DEFINITION | OBJECT | INTERFACE | UNION"),
+        ("cacheControlField", "directive @cacheControlField(name: String!, maxAge: Int, inheritMaxAge: Boolean) repeatable on OBJECT | INTERFACE"),
     ]
 
     /// Directives every schema knows without declaring them.

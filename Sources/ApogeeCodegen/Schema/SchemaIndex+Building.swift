@@ -51,11 +51,13 @@ extension SchemaIndex {
         var extensions: [(String, (inout NamedType) -> Void, Location?)] = []
         var typePolicies: [DeclaredTypePolicy] = []
         var fieldPolicies: [DeclaredFieldPolicy] = []
-        /// Keeps a type's `@typePolicy` and `@fieldPolicy` directives for the checks that run
-        /// once every extension has been merged.
-        func noteCachePolicies(_ name: String, _ directives: [Directive]) {
+        var maxAges: [DeclaredMaxAge] = []
+        /// Keeps a type's `@typePolicy`, `@fieldPolicy` and `@cacheControl` directives for the
+        /// checks that run once every extension has been merged.
+        func noteCachePolicies(_ name: String, _ directives: [Directive], fields: [FieldDefinition] = []) {
             if let policy = typePolicy(of: name, directives: directives) { typePolicies.append(policy) }
             fieldPolicies += SchemaIndex.fieldPolicies(of: name, directives: directives)
+            maxAges += SchemaIndex.maxAges(of: name, directives: directives, fields: fields)
         }
 
         for definition in document.definitions {
@@ -76,13 +78,13 @@ extension SchemaIndex {
                 type.fields = fields(object.fields)
                 type.interfaces = object.interfaces.map(\.name.value)
                 references += object.interfaces.map { ($0.name.value, $0.loc) }
-                noteCachePolicies(object.name.value, object.directives)
+                noteCachePolicies(object.name.value, object.directives, fields: object.fields)
                 define(type, location: object.name.loc)
             case let interface as InterfaceTypeDefinition:
                 var type = NamedType(name: interface.name.value, kind: .interface, description: interface.description?.value)
                 type.fields = fields(interface.fields)
                 type.interfaces = interface.interfaces.map(\.name.value)
-                noteCachePolicies(interface.name.value, interface.directives)
+                noteCachePolicies(interface.name.value, interface.directives, fields: interface.fields)
                 define(type, location: interface.name.loc)
             case let union as UnionTypeDefinition:
                 var type = NamedType(name: union.name.value, kind: .union, description: union.description?.value)
@@ -106,7 +108,7 @@ extension SchemaIndex {
                     references.append((TypeRef(argument.type).namedType, argument.type.loc))
                 }
             case let object as TypeExtensionDefinition:
-                noteCachePolicies(object.definition.name.value, object.definition.directives)
+                noteCachePolicies(object.definition.name.value, object.definition.directives, fields: object.definition.fields)
                 let added = fields(object.definition.fields)
                 let interfaces = object.definition.interfaces.map(\.name.value)
                 extensions.append((object.definition.name.value, { type in
@@ -114,7 +116,7 @@ extension SchemaIndex {
                     type.interfaces += interfaces
                 }, object.definition.name.loc))
             case let interface as InterfaceExtensionDefinition:
-                noteCachePolicies(interface.definition.name.value, interface.definition.directives)
+                noteCachePolicies(interface.definition.name.value, interface.definition.directives, fields: interface.definition.fields)
                 let added = fields(interface.definition.fields)
                 extensions.append((interface.definition.name.value, { $0.fields.merge(added) { old, _ in old } }, interface.definition.name.loc))
             case let union as UnionExtensionDefinition:
@@ -146,6 +148,7 @@ extension SchemaIndex {
 
         diagnostics += index.applyTypePolicies(typePolicies, fileName: fileName)
         diagnostics += index.applyFieldPolicies(fieldPolicies, fileName: fileName)
+        diagnostics += index.applyMaxAges(maxAges, fileName: fileName)
 
         for (name, location) in references where index.types[name] == nil && !builtInScalars.contains(name) {
             diagnostics.append(SourcePosition.diagnostic(at: location, fallbackFile: fileName, message: "Unknown type \"\(name)\"."))

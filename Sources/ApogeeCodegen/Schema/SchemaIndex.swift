@@ -50,6 +50,9 @@ struct SchemaIndex: Sendable {
     var declaredKeyFields: [String: [String]] = [:]
     /// `@fieldPolicy(forField:keyArgs:)` by `ParentType.field`, checked.
     var redirects: [String: Redirect] = [:]
+    /// `@cacheControl` and `@cacheControlField` ages in seconds, by `"Type"` and
+    /// `"Type.field"` of object types, checked.
+    var declaredMaxAges: [String: Int] = [:]
 
     /// A field the store reads from the record its arguments name.
     struct Redirect: Sendable, Hashable {

@@ -34,6 +34,16 @@ extension ExampleServerFault.Action {
         case .delay(let duration, let then):
             try await Task.sleep(for: duration)
             return try await then?.response()
+        case .addHeaders:
+            return nil
+        }
+    }
+
+    /// Adds the fields of an ``addHeaders(_:)`` action to the normal answer.
+    func addHeaders(to response: inout Response) {
+        guard case .addHeaders(let headers) = self else { return }
+        for field in Self.fields(headers) {
+            response.headers[field.name] = field.value
         }
     }
 

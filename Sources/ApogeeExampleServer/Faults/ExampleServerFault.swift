@@ -13,6 +13,8 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         case stall(status: Int, headers: [String: String], declaredLength: Int, partialBody: [UInt8], duration: Duration)
         /// A pause, then `then` (or the normal answer when `nil`).
         indirect case delay(Duration, then: Action?)
+        /// The normal answer, with these header fields added.
+        case addHeaders([String: String])
     }
 
     let action: Action
@@ -62,6 +64,12 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
     /// A redirect (307 keeps the method and body) to any URL, another origin included.
     public static func redirect(to location: String, status: Int = 307) -> ExampleServerFault {
         httpStatus(status, headers: ["Location": location])
+    }
+
+    /// Answers normally, with header fields added: a `Cache-Control: max-age=60` that the
+    /// example server does not send of itself, say.
+    public static func addingHeaders(_ headers: [String: String]) -> ExampleServerFault {
+        .init(action: .addHeaders(headers), description: "normal answer with \(headers.keys.sorted().joined(separator: ", "))")
     }
 
     /// Waits before answering normally, for client timeouts and cancellation.

@@ -30,17 +30,22 @@ struct GraphQLRequestHandler: Sendable {
         if let fault, let response = try await fault.action.response() {
             return response
         }
+        var response: Response
         if let batch {
-            return try await executeBatch(batch, headers: request.headers, mediaType: mediaType)
-        }
-        do {
-            if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
-                return try await streamEvents(parsed.get(), method: request.method, headers: request.headers, channel: channel)
+            response = try await executeBatch(batch, headers: request.headers, mediaType: mediaType)
+        } else {
+            do {
+                if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
+                    response = try await streamEvents(parsed.get(), method: request.method, headers: request.headers, channel: channel)
+                } else {
+                    response = try await execute(parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType)
+                }
+            } catch let rejection as RequestRejection {
+                response = Self.response(for: rejection, mediaType: mediaType)
             }
-            return try await execute(parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType)
-        } catch let rejection as RequestRejection {
-            return Self.response(for: rejection, mediaType: mediaType)
         }
+        fault?.action.addHeaders(to: &response)
+        return response
     }
 
     /// HTTP/2 when the request came on an HTTP/2 stream. A stream's channel is the child of

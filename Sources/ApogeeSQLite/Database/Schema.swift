@@ -9,7 +9,7 @@ enum Schema {
     static let applicationID = 0x4150_4F47
 
     /// Every migration, in order; migration `n` takes a file from version `n - 1` to `n`.
-    static let migrations: [[String]] = [version1, version2]
+    static let migrations: [[String]] = [version1, version2, version3]
 
     /// The version this code writes and reads.
     static var version: Int { migrations.count }
@@ -64,6 +64,12 @@ enum Schema {
     private static let version2 = [
         "CREATE TRIGGER mutation_settled AFTER INSERT ON mutation_outcomes BEGIN DELETE FROM mutations WHERE idempotency_key = new.idempotency_key; END",
         "CREATE TRIGGER mutation_settled_again AFTER UPDATE ON mutation_outcomes BEGIN DELETE FROM mutations WHERE idempotency_key = new.idempotency_key; END",
+    ]
+
+    /// When fields expire, as `{"field": milliseconds, …}`, for records that have expiry times
+    /// (from the schema's `@cacheControl` or the server's `Cache-Control`); `NULL` for the rest.
+    private static let version3 = [
+        "ALTER TABLE records ADD COLUMN expires TEXT",
     ]
 
     /// Checks that the file is a store this code can use; returns its version. This is the

@@ -1,62 +1,30 @@
 import ApogeeStore
 
-/// The configured maximum ages, arranged for the read path: most records have no rule, and
-/// finding that out costs one dictionary lookup.
+/// The configured maximum ages, applied when a record is read: a field's expiry time is its
+/// write time plus its age, so a changed configuration applies to records already stored.
 struct ExpiryRules: Sendable {
-    /// A type's age and its fields' own ages, in milliseconds.
-    struct TypeRules: Sendable {
-        var age: Int64?
-        var fieldAges: [String: Int64] = [:]
-    }
+    private let ages: MaximumAges
 
-    private var byType: [String: TypeRules] = [:]
-
-    /// Reads `"Type"` and `"Type.field"` rules.
     init(_ maximumAges: [String: Duration]) {
-        for (name, age) in maximumAges {
-            let components = age.components
-            let milliseconds = components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
-            if let dot = name.firstIndex(of: ".") {
-                byType[String(name[..<dot]), default: TypeRules()].fieldAges[String(name[name.index(after: dot)...])] = milliseconds
-            } else {
-                byType[name, default: TypeRules()].age = milliseconds
-            }
-        }
+        ages = MaximumAges(maximumAges)
     }
 
-    var isEmpty: Bool { byType.isEmpty }
+    var isEmpty: Bool { ages.isEmpty }
 
-    /// The record without the fields that are older than their maximum age at `now`.
-    /// A field whose write time is unknown counts as expired when a rule covers it.
-    func fresh(_ stored: StoredRecord, now: Int64) -> Record {
-        guard !byType.isEmpty, let typename = Self.typename(of: stored.record), let rules = byType[typename] else {
+    /// The record with the expiry times the rules give its fields. A time the record already
+    /// has (from the schema or the server) stands when it comes sooner. A field whose write
+    /// time is unknown counts as expired long ago when a rule covers it.
+    func applied(to stored: StoredRecord) -> Record {
+        guard !ages.isEmpty, let typename = stored.record.typename, ages.covers(typename) else {
             return stored.record
         }
         var record = stored.record
-        for name in stored.record.fields.keys {
-            guard let age = rules.fieldAges[Self.fieldName(name)] ?? rules.age else { continue }
-            if let written = stored.written[name], now - written <= age { continue }
-            record.fields[name] = nil
+        // `__typename` says what the record is; it never expires.
+        for name in stored.record.fields.keys where name != "__typename" {
+            guard let age = ages.milliseconds(typename: typename, storageKey: name) else { continue }
+            let deadline = stored.written[name].map { $0 + age } ?? 0
+            record.expirations[name] = min(deadline, record.expirations[name] ?? .max)
         }
         return record
-    }
-
-    /// The record's type: its `__typename`, the root's type, or the key before its colon.
-    static func typename(of record: Record) -> String? {
-        if case .scalar(.string(let name))? = record.fields["__typename"] { return name }
-        switch record.key {
-        case .queryRoot: return "Query"
-        case .mutationRoot: return "Mutation"
-        case .subscriptionRoot: return "Subscription"
-        default:
-            guard let colon = record.key.rawValue.firstIndex(of: ":") else { return nil }
-            return String(record.key.rawValue[..<colon])
-        }
-    }
-
-    /// A field's name without its arguments: `launch({"id":"25"})` is `launch`.
-    static func fieldName(_ storageKey: String) -> String {
-        guard let parenthesis = storageKey.firstIndex(of: "(") else { return storageKey }
-        return String(storageKey[..<parenthesis])
     }
 }

@@ -16,7 +16,7 @@ extension RecordTable {
                 try prefetchReferences(of: found, into: &state)
             }
             noteUse(of: key, in: &state)
-            return expiry.isEmpty ? stored.record : expiry.fresh(stored, now: nowMilliseconds)
+            return expiry.isEmpty ? stored.record : expiry.applied(to: stored)
         }
     }
 
@@ -25,12 +25,11 @@ extension RecordTable {
         try withState { state in
             let missing = keys.filter { state.loaded[$0] == nil && !state.absent.contains($0) }
             if !missing.isEmpty { try load(missing, into: &state) }
-            let time = expiry.isEmpty ? 0 : nowMilliseconds
             var records = [CacheKey: Record](minimumCapacity: keys.count)
             for key in keys {
                 guard let stored = state.loaded[key] else { continue }
                 noteUse(of: key, in: &state)
-                records[key] = expiry.isEmpty ? stored.record : expiry.fresh(stored, now: time)
+                records[key] = expiry.isEmpty ? stored.record : expiry.applied(to: stored)
             }
             return records
         }
@@ -45,7 +44,7 @@ extension RecordTable {
             for batch in SQLPlaceholders.batches(unique, columns: 1) {
                 state.fileReads += 1
                 let rows = try session.rows(
-                    "SELECT key, fields, written, size FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))",
+                    "SELECT key, fields, written, expires, size FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))",
                     batch.map { .text($0.rawValue) }
                 )
                 for row in rows {
@@ -82,7 +81,9 @@ extension RecordTable {
             throw SQLiteStoreError(.undecodableRow, path: path, detail: "record \(key): its fields or write times are not text")
         }
         do {
-            return try StoredRecord(key: CacheKey(key), fields: fields, written: written, size: Int(row.column("size")?.integer ?? 0))
+            return try StoredRecord(
+                key: CacheKey(key), fields: fields, written: written, expires: row.column("expires")?.string,
+                size: Int(row.column("size")?.integer ?? 0))
         } catch {
             throw SQLiteStoreError(.undecodableRow, path: path, detail: "record \(key): \(error.message)")
         }

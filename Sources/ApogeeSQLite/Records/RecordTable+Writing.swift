@@ -57,10 +57,10 @@ extension RecordTable {
             case .patch(let fields, let removedFields, let replacesRecord):
                 let keepsBelow = !replacesRecord && !changes.removesAllRecords
                 guard keepsBelow, var stored = state.loaded[key] else {
-                    upserts.append(StoredRecord(key: key, fields: fields, at: time))
+                    upserts.append(StoredRecord(key: key, fields: fields, at: time, expiring: changes.expirations[key]))
                     continue
                 }
-                stored.patch(setting: fields, removing: removedFields, at: time)
+                stored.patch(setting: fields, removing: removedFields, at: time, expiring: changes.expirations[key])
                 upserts.append(stored)
             }
         }

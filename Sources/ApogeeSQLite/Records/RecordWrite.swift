@@ -8,6 +8,8 @@ struct RecordWrite {
         var stored: StoredRecord
         var fields: String
         var written: String
+        /// The fields' expiry times, or `nil` when none has one.
+        var expires: String?
         var use: Int64
 
         var key: CacheKey { stored.record.key }
@@ -29,9 +31,10 @@ struct RecordWrite {
             var stored = stored
             let fields = stored.fieldsText
             let written = stored.writtenText
-            stored.size = stored.record.key.rawValue.utf8.count + fields.utf8.count + written.utf8.count
+            let expires = stored.expiresText
+            stored.size = stored.record.key.rawValue.utf8.count + fields.utf8.count + written.utf8.count + (expires?.utf8.count ?? 0)
             defer { use += 1 }
-            return Row(stored: stored, fields: fields, written: written, use: use)
+            return Row(stored: stored, fields: fields, written: written, expires: expires, use: use)
         }
     }
 
@@ -51,20 +54,21 @@ struct RecordWrite {
     }
 
     private func upsertStatements() -> [(sql: String, binds: [SQLiteData])] {
-        SQLPlaceholders.batches(rows, columns: 5).map { batch in
+        SQLPlaceholders.batches(rows, columns: 6).map { batch in
             var binds: [SQLiteData] = []
-            binds.reserveCapacity(batch.count * 5)
+            binds.reserveCapacity(batch.count * 6)
             for row in batch {
                 binds.append(.text(row.key.rawValue))
                 binds.append(.text(row.fields))
                 binds.append(.text(row.written))
+                binds.append(row.expires.map(SQLiteData.text) ?? .null)
                 binds.append(.integer(row.stored.size))
                 binds.append(.integer(Int(row.use)))
             }
             let sql = """
-                INSERT INTO records (key, fields, written, size, used) VALUES \(SQLPlaceholders.rows(batch.count, columns: 5)) \
+                INSERT INTO records (key, fields, written, expires, size, used) VALUES \(SQLPlaceholders.rows(batch.count, columns: 6)) \
                 ON CONFLICT (key) DO UPDATE SET fields = excluded.fields, written = excluded.written, \
-                size = excluded.size, used = excluded.used
+                expires = excluded.expires, size = excluded.size, used = excluded.used
                 """
             return (sql, binds)
         }

@@ -39,6 +39,22 @@ extension StoredRecord {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// The text of the `expires` column, `{"field": milliseconds, …}`, or `nil` when no field
+    /// has an expiry time (most records), which stores as `NULL`.
+    var expiresText: String? {
+        guard !record.expirations.isEmpty else { return nil }
+        var writer = JSONWriter()
+        writer.writeRaw("{")
+        for (offset, (name, time)) in record.expirations.sorted(by: { $0.key < $1.key }).enumerated() {
+            if offset > 0 { writer.writeRaw(",") }
+            writer.write(name)
+            writer.writeRaw(":")
+            writer.write(.int(Int(time)))
+        }
+        writer.writeRaw("}")
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     private func writeGroup(time: Int64, names: some Sequence<String>, into writer: inout JSONWriter) {
         writer.writeRaw("[")
         writer.write(.int(Int(time)))

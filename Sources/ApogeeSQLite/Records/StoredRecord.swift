@@ -12,9 +12,9 @@ struct StoredRecord {
     /// The bytes its row takes (key, fields and write times), for the size limit; 0 until stored.
     var size = 0
 
-    /// A new record, every field written at `time`.
-    init(key: CacheKey, fields: [String: RecordValue], at time: Int64) {
-        record = Record(key: key, fields: fields)
+    /// A new record, every field written at `time`, expiring at `deadlines`.
+    init(key: CacheKey, fields: [String: RecordValue], at time: Int64, expiring deadlines: [String: Int64]?) {
+        record = Record(key: key, fields: fields, expirations: deadlines ?? [:])
         written = [String: Int64](minimumCapacity: fields.count)
         for name in fields.keys { written[name] = time }
     }
@@ -25,22 +25,22 @@ struct StoredRecord {
         self.size = size
     }
 
-    /// Removes fields, then sets fields, noting `time` as their write time.
-    mutating func patch(setting fields: [String: RecordValue], removing removed: Set<String>, at time: Int64) {
-        for name in removed {
-            record.fields[name] = nil
-            written[name] = nil
-        }
+    /// Removes fields, then sets fields, noting `time` as their write time and `deadlines`
+    /// as their expiry times.
+    mutating func patch(setting fields: [String: RecordValue], removing removed: Set<String>, at time: Int64, expiring deadlines: [String: Int64]?) {
+        record.removeFields(removed)
+        for name in removed { written[name] = nil }
         for (name, value) in fields {
             record.fields[name] = value
             written[name] = time
         }
+        record.stamp(fields.keys, deadlines: deadlines)
     }
 }
 
 extension StoredRecord {
     /// Reads a record from its row's columns; the error says what is wrong with them.
-    init(key: CacheKey, fields fieldsText: String, written writtenText: String, size: Int) throws(StoredRecordError) {
+    init(key: CacheKey, fields fieldsText: String, written writtenText: String, expires expiresText: String?, size: Int) throws(StoredRecordError) {
         guard case .object(let fields)? = try? JSONValue(parsing: fieldsText) else {
             throw StoredRecordError(message: "the fields are not a JSON object")
         }
@@ -60,7 +60,17 @@ extension StoredRecord {
             }
             for case .string(let name) in items.dropFirst() { written[name] = Int64(time) }
         }
-        self.init(record: record, written: written, size: size)
+        var stored = StoredRecord(record: record, written: written, size: size)
+        if let expiresText {
+            guard case .object(let times)? = try? JSONValue(parsing: expiresText) else {
+                throw StoredRecordError(message: "the expiry times are not a JSON object")
+            }
+            for (name, time) in times {
+                guard case .int(let milliseconds) = time else { throw StoredRecordError(message: "the expiry time of \(name) is not an integer") }
+                stored.record.expirations[name] = Int64(milliseconds)
+            }
+        }
+        self = stored
     }
 }
 

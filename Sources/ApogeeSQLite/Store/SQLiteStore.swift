@@ -24,7 +24,7 @@ import Foundation
 /// - ``close()``
 /// ### Using the file
 /// - ``recordSource``
-/// - ``makeNormalizedStore(keyPolicy:)``
+/// - ``makeNormalizedStore(keyPolicy:clock:)``
 /// - ``mutationQueueStorage``
 public final class SQLiteStore: Sendable {
     /// The store file.
@@ -73,8 +73,16 @@ public final class SQLiteStore: Sendable {
 
     /// A normalized store over this file's records. Make one per file: the store's watchers
     /// see only the writes made through it.
-    public func makeNormalizedStore(keyPolicy: CacheKeyPolicy = .default) -> NormalizedStore {
-        NormalizedStore(source: recordSource, keyPolicy: keyPolicy)
+    ///
+    /// The file's ``Configuration/maximumAges`` apply as records are read, from the fields'
+    /// write times; the schema's and the server's ages are kept with the fields.
+    /// - Parameters:
+    ///   - keyPolicy: How objects are given cache keys.
+    ///   - clock: The time the store measures expiry with; by default the configuration's
+    ///     ``Configuration/now``, so that write times and expiry times agree. Give the
+    ///     configuration the same time (`now: { clock.now() }`) when you pass one.
+    public func makeNormalizedStore(keyPolicy: CacheKeyPolicy = .default, clock: (any CacheClock)? = nil) -> NormalizedStore {
+        NormalizedStore(source: recordSource, keyPolicy: keyPolicy, clock: clock ?? ConfiguredClock(currentTime: configuration.now))
     }
 
     /// Closes the file, folding the write-ahead log into it. Every later use of the store, its

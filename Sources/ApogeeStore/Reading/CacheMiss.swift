@@ -10,6 +10,8 @@ public struct CacheMiss: Error, Sendable, Hashable, CustomStringConvertible {
         case missingRecord
         /// The record exists but the field was never written.
         case missingField
+        /// The field is past its expiry time (and the read did not accept it stale).
+        case expired
         /// The stored value has another shape than the selections expect.
         case invalidValue(expected: String)
         /// The stored data could not be read into the generated type.
@@ -42,6 +44,7 @@ public struct CacheMiss: Error, Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .missingRecord: return "cache miss: \(location) is not in the store\(at)"
         case .missingField: return "cache miss: \(location) is not in the store\(at)"
+        case .expired: return "cache miss: \(location) has expired\(at)"
         case .invalidValue(let expected): return "cache miss: \(location) is not \(expected)\(at)"
         case .decodingFailed(let error): return "cache miss: stored data does not decode: \(error)"
         case .sourceFailed(let message): return "cache miss: \(location) could not be loaded: \(message)"
@@ -52,5 +55,16 @@ public struct CacheMiss: Error, Sendable, Hashable, CustomStringConvertible {
         var copy = self
         copy.path.components.insert(component, at: 0)
         return copy
+    }
+}
+
+extension CacheMiss.Reason {
+    /// Whether the store lacks the data, rather than holding data it cannot read or failing
+    /// to load: what a partial read can leave out.
+    var isAbsence: Bool {
+        switch self {
+        case .missingRecord, .missingField, .expired: true
+        case .invalidValue, .decodingFailed, .sourceFailed: false
+        }
     }
 }

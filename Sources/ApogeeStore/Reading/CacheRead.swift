@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// The result of reading from the store, with what the read depended on.
 ///
 /// The dependencies are the fields the read looked at, including the ones that were missing,
@@ -7,12 +9,27 @@ public struct CacheRead<Value: Sendable>: Sendable {
     public var result: Result<Value, CacheMiss>
     /// The record fields the read looked at, in reading order (a field read twice appears twice).
     public var dependencyList: [FieldKey]
+    /// The fields read past their expiry time, which ``CacheReadOptions/maxStale`` let
+    /// through; empty when the data is fresh.
+    public var expiredFields: [FieldKey] = []
+    /// What a partial read (``CacheReadOptions/returnsPartialData``) lacked, by path in the
+    /// data: each reads as `null`, or made its nearest nullable parent `null`.
+    public var missingPaths: [ResponsePath] = []
+    /// Whether an optimistic layer (an optimistic mutation, or a queued one shown at once)
+    /// changes a record the read looked at: data the server has not confirmed.
+    public var hasPendingWrites = false
+    /// When reading again would give another result because a field expires, in
+    /// milliseconds since 1970; `nil` when nothing read will.
+    var nextExpiry: Int64?
 
     /// Creates a read result.
     public init(result: Result<Value, CacheMiss>, dependencyList: [FieldKey]) {
         self.result = result
         self.dependencyList = dependencyList
     }
+
+    /// Whether the data includes fields past their expiry time (see ``expiredFields``).
+    public var isStale: Bool { !expiredFields.isEmpty }
 
     /// The record fields the read looked at.
     public var dependencies: Set<FieldKey> {
@@ -34,5 +51,23 @@ public struct CacheRead<Value: Sendable>: Sendable {
     /// The record keys the read looked at.
     public var dependentRecords: Set<CacheKey> {
         Set(dependencyList.map(\.record))
+    }
+}
+
+extension CacheRead where Value: SelectionSet {
+    /// Reads with `reader`, keeping what it noted along the way.
+    /// - Throws: Only what the record source throws; a miss is a value.
+    init<Records>(reading type: Value.Type, from key: CacheKey, selections: [Selection], with reader: inout SelectionReader<Records>) throws {
+        let result: Result<Value, CacheMiss>
+        do {
+            result = .success(try reader.read(type, from: key, selections: selections))
+        } catch let miss as CacheMiss {
+            result = .failure(miss)
+        }
+        self.init(result: result, dependencyList: reader.dependencies)
+        expiredFields = reader.expiredFields
+        missingPaths = reader.missingPaths
+        hasPendingWrites = reader.hasPendingWrites
+        nextExpiry = reader.nextExpiry
     }
 }

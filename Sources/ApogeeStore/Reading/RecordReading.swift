@@ -5,4 +5,6 @@ protocol RecordReading {
     func record(for key: CacheKey) throws -> Record?
     /// How the store keys objects, for finding the record a redirected field names.
     var keyPolicy: CacheKeyPolicy { get }
+    /// Whether an optimistic layer changes the field: a write the server has not confirmed.
+    func hasPendingWrite(_ key: CacheKey, field: String) -> Bool
 }

@@ -12,17 +12,41 @@ struct SelectionReader<Records: RecordReading> {
     /// read from the record its arguments name when the schema declares a redirect for it.
     private var redirects: [String: CacheRedirect] = [:]
     private var declaredKeyFields: [String: [String]] = [:]
+    /// What counts as expired, and what to do with missing fields.
+    private let now: Int64
+    private let maxStale: Int64?
+    private let returnsPartialData: Bool
+    /// The fields read past their expiry time, which ``CacheReadOptions/maxStale`` accepted.
+    private(set) var expiredFields: [FieldKey] = []
+    /// The fields that were missing, for a partial read.
+    private(set) var missingPaths: [ResponsePath] = []
+    /// The earliest time at which reading again would give another result because a field
+    /// expires (or, stale, goes past ``CacheReadOptions/maxStale``); `nil` when none will.
+    private(set) var nextExpiry: Int64?
+    /// Whether an optimistic layer changes a field the read looked at.
+    private(set) var hasPendingWrites = false
+    /// Where the walk is, kept only for a partial read, which lists missing paths.
+    private var path: [ResponsePath.Component] = []
 
-    init(records: Records, variables: JSONObject) {
+    init(records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0) {
         self.records = records
         self.variables = variables
+        self.now = now
+        self.maxStale = options.maxStaleMilliseconds
+        self.returnsPartialData = options.returnsPartialData
     }
 
     /// Reads a selection set into a generated type; misses become a ``CacheMiss``.
     mutating func read<Value: SelectionSet>(_ type: Value.Type, from key: CacheKey, selections: [Selection]) throws -> Value {
         redirects = Value.__cacheRedirects
         declaredKeyFields = Value.__cacheKeyFields
-        let object = try readObject(key, selections: selections, declaredType: Value.__parentType)
+        let object: JSONObject
+        do {
+            object = try readObject(key, selections: selections, declaredType: Value.__parentType)
+        } catch let bubble as MissingNonNull {
+            // A missing non-null field with no nullable parent: there is no data to give.
+            throw bubble.miss
+        }
         do {
             return try Value(from: ResponseObject(object))
         } catch let error as ResponseDecodingError {
@@ -50,17 +74,14 @@ struct SelectionReader<Records: RecordReading> {
                 let value: JSONValue
                 if field.isClientID {
                     value = .string(record.key.rawValue)
+                } else if returnsPartialData {
+                    path.append(.field(field.responseKey))
+                    defer { path.removeLast() }
+                    value = try readPartially(type: field.type) { reader in
+                        try reader.readField(field, of: record, declaredType: declaredType)
+                    }
                 } else {
-                    let storageKey = field.storageKey(with: variables)
-                    dependencies.append(FieldKey(record.key, storageKey))
-                    guard let stored = record.fields[storageKey] ?? redirectedValue(of: field, in: record, declaredType: declaredType) else {
-                        throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
-                    }
-                    do {
-                        value = try readValue(stored, type: field.type, key: record.key, field: storageKey)
-                    } catch let miss as CacheMiss {
-                        throw miss.prepending(.field(field.responseKey))
-                    }
+                    value = try readField(field, of: record, declaredType: declaredType)
                 }
                 if let previous = object.updateValue(value, forKey: field.responseKey), previous != value {
                     // The same response key selected twice, typically once directly and once
@@ -78,6 +99,63 @@ struct SelectionReader<Records: RecordReading> {
                       try applies(spread.typeCondition, to: record, declaredType: declaredType) else { continue }
                 try collect(record, declaredType: declaredType, selections: spread.selections, into: &object)
             }
+        }
+    }
+
+    /// A field's value; a miss has its path from this field.
+    private mutating func readField(_ field: Selection.Field, of record: Record, declaredType: String) throws -> JSONValue {
+        let storageKey = field.storageKey(with: variables)
+        dependencies.append(FieldKey(record.key, storageKey))
+        if !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
+        var stored = record.fields[storageKey]
+        if stored != nil, !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
+            do {
+                try check(expiry, of: FieldKey(record.key, storageKey), responseKey: field.responseKey)
+            } catch let miss as CacheMiss {
+                // An expired reference the schema can rebuild from the arguments is read
+                // through the redirect; the record it names has expiry times of its own.
+                guard let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) else { throw miss }
+                stored = redirected
+            }
+        }
+        guard let stored = stored ?? redirectedValue(of: field, in: record, declaredType: declaredType) else {
+            throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
+        }
+        do {
+            return try readValue(stored, type: field.type, key: record.key, field: storageKey)
+        } catch let miss as CacheMiss {
+            throw miss.prepending(.field(field.responseKey))
+        }
+    }
+
+    /// Lets a field read at its expiry time through only as stale, when the read accepts that,
+    /// and notes when its result would change.
+    /// A field is fresh up to its expiry time and stale after it.
+    private mutating func check(_ expiry: Int64, of field: FieldKey, responseKey: String) throws {
+        guard expiry < now else {
+            nextExpiry = min(nextExpiry ?? .max, expiry + 1)
+            return
+        }
+        let (limit, overflow) = expiry.addingReportingOverflow(maxStale ?? -1)
+        guard maxStale != nil, overflow || now <= limit else {
+            throw CacheMiss(key: field.record, field: field.field, path: [.field(responseKey)], reason: .expired)
+        }
+        expiredFields.append(field)
+        if !overflow { nextExpiry = min(nextExpiry ?? .max, limit + 1) }
+    }
+
+    /// Reads a value for a partial read: what is missing is listed and reads as `null`, or,
+    /// where the type is non-null, makes the nearest nullable parent `null`.
+    private mutating func readPartially(type: Selection.FieldType, _ body: (inout Self) throws -> JSONValue) throws -> JSONValue {
+        do {
+            return try body(&self)
+        } catch let miss as CacheMiss where miss.reason.isAbsence {
+            missingPaths.append(ResponsePath(path.dropLast() + miss.path.components))
+            guard !type.isNonNull else { throw MissingNonNull(miss: miss) }
+            return .null
+        } catch let bubble as MissingNonNull {
+            guard !type.isNonNull else { throw bubble }
+            return .null
         }
     }
 
@@ -131,6 +209,18 @@ struct SelectionReader<Records: RecordReading> {
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
+                if returnsPartialData {
+                    path.append(.index(index))
+                    defer { path.removeLast() }
+                    values.append(try readPartially(type: inner) { reader in
+                        do {
+                            return try reader.readValue(element, type: inner, key: key, field: field)
+                        } catch let miss as CacheMiss {
+                            throw miss.prepending(.index(index))
+                        }
+                    })
+                    continue
+                }
                 do {
                     values.append(try readValue(element, type: inner, key: key, field: field))
                 } catch let miss as CacheMiss {
@@ -161,4 +251,9 @@ struct SelectionReader<Records: RecordReading> {
         }
         dependencies.append(FieldKey(key, "__typename"))
     }
+}
+
+/// A missing non-null field in a partial read, on its way to the nearest nullable parent.
+private struct MissingNonNull: Error {
+    var miss: CacheMiss
 }

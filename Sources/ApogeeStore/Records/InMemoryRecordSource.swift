@@ -33,11 +33,12 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 records[key] = nil
             case .patch(let fields, let removedFields, let replacesRecord):
                 guard !replacesRecord, let index = records.index(forKey: key) else {
-                    records[key] = Record(key: key, fields: fields)
+                    records[key] = Record(key: key, fields: fields, expirations: changeSet.expirations[key] ?? [:])
                     continue
                 }
-                for name in removedFields { records.values[index].fields[name] = nil }
+                records.values[index].removeFields(removedFields)
                 records.values[index].fields.merge(fields) { _, new in new }
+                records.values[index].stamp(fields.keys, deadlines: changeSet.expirations[key])
             }
         }
     }

@@ -17,6 +17,9 @@ public struct RecordChangeSet: Sendable, Hashable {
     public internal(set) var removesAllRecords = false
     /// The change to each record touched.
     public internal(set) var changes: [CacheKey: Change] = [:]
+    /// When the fields the set writes expire (milliseconds since 1970), by record. A field
+    /// a patch sets without an entry here has no expiry once the set applies.
+    public internal(set) var expirations: [CacheKey: [String: Int64]] = [:]
 
     /// An empty change set.
     public init() {}
@@ -34,10 +37,11 @@ public struct RecordChangeSet: Sendable, Hashable {
             return nil
         case .patch(let fields, let removedFields, let replacesRecord):
             guard !replacesRecord, !removesAllRecords, var record = below else {
-                return Record(key: key, fields: fields)
+                return Record(key: key, fields: fields, expirations: expirations[key] ?? [:])
             }
-            for name in removedFields { record.fields[name] = nil }
+            record.removeFields(removedFields)
             record.fields.merge(fields) { _, new in new }
+            record.stamp(fields.keys, deadlines: expirations[key])
             return record
         }
     }
@@ -59,6 +63,11 @@ public struct RecordChangeSet: Sendable, Hashable {
         }
     }
 
+    /// Sets when fields of a record expire; the fields are set in the same change set.
+    mutating func setExpirations(_ deadlines: [String: Int64], of key: CacheKey) {
+        expirations[key, default: [:]].merge(deadlines) { _, new in new }
+    }
+
     /// Removes one field of a record.
     mutating func removeField(_ name: String, of key: CacheKey) {
         switch changes[key] {
@@ -76,12 +85,14 @@ public struct RecordChangeSet: Sendable, Hashable {
     /// Deletes a record.
     mutating func remove(_ key: CacheKey) {
         changes[key] = .removed
+        expirations[key] = nil
     }
 
     /// Deletes every record below and everything staged so far.
     mutating func removeAll() {
         removesAllRecords = true
         changes.removeAll()
+        expirations.removeAll()
     }
 
     /// Every record key the set touches.

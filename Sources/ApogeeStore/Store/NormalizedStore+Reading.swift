@@ -3,22 +3,25 @@ import ApogeeAPI
 extension NormalizedStore {
     /// Reads an operation's data from the store, with optimistic layers applied.
     ///
-    /// A field missing anywhere makes the whole read a miss (``CacheRead/miss``), never a
-    /// partial or wrong value. The result also lists the fields the read depended on.
+    /// By default a field missing anywhere, or past its expiry time, makes the whole read a
+    /// miss (``CacheRead/miss``), never a partial or wrong value; `options` can accept stale
+    /// fields and partial data. The result also lists the fields the read depended on, and
+    /// says whether an optimistic layer covers what it read (``CacheRead/hasPendingWrites``).
     /// - Throws: Only when the record source fails.
-    public func read<Operation: GraphQLOperation>(_ operation: Operation) throws -> CacheRead<Operation.Data> {
+    public func read<Operation: GraphQLOperation>(_ operation: Operation, options: CacheReadOptions = .default) throws -> CacheRead<Operation.Data> {
         try read(
             Operation.Data.self,
             at: .root(for: Operation.operationType),
             selections: Operation.Data.__selections,
-            variables: operation.variablesJSON
+            variables: operation.variablesJSON,
+            options: options
         )
     }
 
     /// Reads a fragment from the record `key`, with optimistic layers applied.
     /// - Throws: Only when the record source fails.
-    public func read<F: Fragment>(_ fragment: F.Type, key: CacheKey, variables: JSONObject = [:]) throws -> CacheRead<F> {
-        try read(F.self, at: key, selections: F.__selections, variables: variables)
+    public func read<F: Fragment>(_ fragment: F.Type, key: CacheKey, variables: JSONObject = [:], options: CacheReadOptions = .default) throws -> CacheRead<F> {
+        try read(F.self, at: key, selections: F.__selections, variables: variables, options: options)
     }
 
     /// Reads any selection set rooted at a record.
@@ -26,10 +29,11 @@ extension NormalizedStore {
         _ type: Value.Type,
         at key: CacheKey,
         selections: [Selection],
-        variables: JSONObject
+        variables: JSONObject,
+        options: CacheReadOptions = .default
     ) throws -> CacheRead<Value> {
         try withCore { core in
-            try Self.read(type, at: key, selections: selections, variables: variables, from: core)
+            try Self.read(type, at: key, selections: selections, variables: variables, options: options, from: core)
         }
     }
 
@@ -38,14 +42,10 @@ extension NormalizedStore {
         at key: CacheKey,
         selections: [Selection],
         variables: JSONObject,
+        options: CacheReadOptions,
         from core: StoreCore
     ) throws -> CacheRead<Value> {
-        var reader = SelectionReader(records: core, variables: variables)
-        do {
-            let value = try reader.read(type, from: key, selections: selections)
-            return CacheRead(result: .success(value), dependencyList: reader.dependencies)
-        } catch let miss as CacheMiss {
-            return CacheRead(result: .failure(miss), dependencyList: reader.dependencies)
-        }
+        var reader = SelectionReader(records: core, variables: variables, options: options, now: core.clock.nowMilliseconds)
+        return try CacheRead(reading: type, from: key, selections: selections, with: &reader)
     }
 }

@@ -25,12 +25,24 @@ public final class NormalizedStore: Sendable {
     /// termination handler only takes this second, never-nested lock.
     let endedWatchers = StoreLock<[Int]>([])
 
+    /// Wakes watchers when what they show expires.
+    let expiryAlarm: ExpiryAlarm
+
     /// Creates a store over a record source (in memory by default).
     /// - Parameters:
     ///   - source: Where the base records live.
     ///   - keyPolicy: How objects are given cache keys.
-    public init(source: sending some RecordSource = InMemoryRecordSource(), keyPolicy: CacheKeyPolicy = .default) {
-        state = StoreLock(StoreCore(source: source, keyPolicy: keyPolicy))
+    ///   - maximumAges: How long fields stay fresh when neither the schema (`@cacheControl`)
+    ///     nor the server (`Cache-Control: max-age`) says, by `"Type"` or `"Type.field"`.
+    ///   - clock: The time expiry is measured with; replace it in tests.
+    public init(
+        source: sending some RecordSource = InMemoryRecordSource(),
+        keyPolicy: CacheKeyPolicy = .default,
+        maximumAges: [String: Duration] = [:],
+        clock: any CacheClock = SystemCacheClock()
+    ) {
+        state = StoreLock(StoreCore(source: source, keyPolicy: keyPolicy, clock: clock, maximumAges: MaximumAges(maximumAges)))
+        expiryAlarm = ExpiryAlarm(clock: clock)
     }
 
     /// Runs `body` with the store's state locked, after dropping watchers whose streams ended.
@@ -41,7 +53,17 @@ public final class NormalizedStore: Sendable {
                 return ids
             }
             for id in ended { _ = core.watchers.remove(id) }
+            defer { scheduleExpiryAlarm(core) }
             return try body(core)
+        }
+    }
+
+    /// Sets the alarm for the earliest time a watcher's data expires, when that changed.
+    private func scheduleExpiryAlarm(_ core: StoreCore) {
+        guard core.watchers.expiriesChanged else { return }
+        core.watchers.expiriesChanged = false
+        expiryAlarm.set(core.watchers.earliestExpiry) { [weak self] in
+            self?.refreshExpiredWatchers()
         }
     }
 

@@ -3,6 +3,10 @@
 final class StoreCore: RecordReading {
     var source: any RecordSource
     let keyPolicy: CacheKeyPolicy
+    /// The time expiry is measured with.
+    let clock: any CacheClock
+    /// The store's own maximum ages, for fields the schema and the server give none.
+    let maximumAges: MaximumAges
     var layers: [OptimisticLayer] = []
     var watchers = WatcherRegistry()
     private var nextLayerID = 0
@@ -13,9 +17,11 @@ final class StoreCore: RecordReading {
     /// keys. `nil` until first asked for, so that stores that never delete by ID pay nothing.
     var knownTypenames: Set<String>?
 
-    init(source: any RecordSource, keyPolicy: CacheKeyPolicy) {
+    init(source: any RecordSource, keyPolicy: CacheKeyPolicy, clock: any CacheClock, maximumAges: MaximumAges) {
         self.source = source
         self.keyPolicy = keyPolicy
+        self.clock = clock
+        self.maximumAges = maximumAges
     }
 
     /// The record as readers outside transactions see it: the base with every layer over it.
@@ -42,6 +48,23 @@ final class StoreCore: RecordReading {
             }
         }
         return records
+    }
+
+    /// Whether an optimistic layer changes the field (or removes its record).
+    func hasPendingWrite(_ key: CacheKey, field: String) -> Bool {
+        guard !layers.isEmpty else { return false }
+        for layer in layers {
+            if layer.changes.removesAllRecords { return true }
+            switch layer.changes.changes[key] {
+            case nil:
+                continue
+            case .removed?:
+                return true
+            case .patch(let fields, let removed, let replaces)?:
+                if replaces || fields[field] != nil || removed.contains(field) { return true }
+            }
+        }
+        return false
     }
 
     func makeLayerID() -> OptimisticLayerID {
@@ -87,10 +110,16 @@ final class StoreCore: RecordReading {
     /// Re-reads the watchers that depend on what the change sets touch.
     func notifyWatchers(of changeSets: [RecordChangeSet]) {
         for id in watchers.affected(by: changeSets) {
-            guard let watcher = watchers.watchers[id] else { continue }
-            let old = watcher.dependencies
-            watcher.refresh(from: self)
-            watchers.update(id, from: old, to: watcher.dependencies)
+            refreshWatcher(id)
         }
+    }
+
+    /// Re-reads one watcher and keeps the registry's index and expiry times in step.
+    func refreshWatcher(_ id: Int) {
+        guard let watcher = watchers.watchers[id] else { return }
+        let old = watcher.dependencies
+        watcher.refresh(from: self)
+        watchers.update(id, from: old, to: watcher.dependencies)
+        watchers.noteExpiry(of: id, watcher.nextExpiry)
     }
 }

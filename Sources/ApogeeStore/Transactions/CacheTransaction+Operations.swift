@@ -32,6 +32,7 @@ extension CacheTransaction {
     func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation, applyingListDirectives: Bool) throws {
         let root = CacheKey.root(for: Operation.operationType)
         let variables = operation.variablesJSON
+        declareAges(Operation.Data.__cacheMaxAges)
         try write(
             data,
             at: root,
@@ -70,6 +71,7 @@ extension CacheTransaction {
 
     /// Writes a fragment's fields into the record `key`.
     public func write<F: Fragment>(_ fragment: F, key: CacheKey, variables: JSONObject = [:]) throws {
+        declareAges(F.__cacheMaxAges)
         try write(
             fragment.__fields, at: key, declaredType: F.__parentType, selections: F.__selections,
             declaredKeyFields: F.__cacheKeyFields, variables: variables)

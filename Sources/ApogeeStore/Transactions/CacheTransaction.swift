@@ -16,6 +16,8 @@ public final class CacheTransaction {
     /// The record keys of the objects whose `__id` an operation written here selects, by
     /// response path; see ``CacheChanges/clientIDs``.
     var clientIDs: [ResponsePath: CacheKey] = [:]
+    /// What gives the fields written here their expiry times.
+    var lifetimes = Lifetimes()
     private var isOpen = true
 
     init(core: StoreCore, layersBelow: Int) {
@@ -42,19 +44,35 @@ public final class CacheTransaction {
 
     /// Merges normalized fields into the staged changes, keeping only values that differ
     /// from what the transaction already sees, so unchanged data wakes no watcher.
+    ///
+    /// A field with an age is written again even when its value is the same, since the write
+    /// renews it: its new expiry time is part of what changes.
     func merge(_ records: NormalizedRecords) throws {
         let currentRecords = try lookUp(Array(records.keys))
+        let stamps = stampsExpiry
+        let now = stamps ? core.clock.nowMilliseconds : 0
         for (key, fields) in records {
+            let typename = stamps ? (fields["__typename"]?.typename ?? currentRecords[key]?.typename ?? key.impliedTypename) : nil
+            let deadlines = stamps ? deadlines(for: fields.keys, typename: typename, now: now) : nil
             guard let current = currentRecords[key] else {
                 core.noteNewRecord(fields)
                 staged.set(fields, of: key)
+                if let deadlines { staged.setExpirations(deadlines, of: key) }
                 continue
             }
             var changed = [String: RecordValue]()
-            for (name, value) in fields where current.fields[name] != value {
-                changed[name] = value
+            if deadlines == nil && current.expirations.isEmpty {
+                for (name, value) in fields where current.fields[name] != value {
+                    changed[name] = value
+                }
+            } else {
+                for (name, value) in fields where current.fields[name] != value || current.expirations[name] != deadlines?[name] {
+                    changed[name] = value
+                }
             }
-            if !changed.isEmpty { staged.set(changed, of: key) }
+            guard !changed.isEmpty else { continue }
+            staged.set(changed, of: key)
+            if let deadlines { staged.setExpirations(deadlines.filter { changed[$0.key] != nil }, of: key) }
         }
     }
 
@@ -86,17 +104,18 @@ public final class CacheTransaction {
     /// Reads a selection set rooted at `key` as this transaction sees it.
     func read<Value: SelectionSet>(_ type: Value.Type, at key: CacheKey, selections: [Selection], variables: JSONObject) throws -> CacheRead<Value> {
         try checkOpen()
-        var reader = SelectionReader(records: self, variables: variables)
-        do {
-            let value = try reader.read(type, from: key, selections: selections)
-            return CacheRead(result: .success(value), dependencyList: reader.dependencies)
-        } catch let miss as CacheMiss {
-            return CacheRead(result: .failure(miss), dependencyList: reader.dependencies)
-        }
+        // An updater works on what the store has, fresh or not: expiry is for deciding
+        // whether to fetch, not for hiding data from the code that changes it.
+        var reader = SelectionReader(records: self, variables: variables, options: .acceptingAnyStaleness, now: core.clock.nowMilliseconds)
+        return try CacheRead(reading: type, from: key, selections: selections, with: &reader)
     }
 }
 
 extension CacheTransaction: RecordReading {
+    /// A transaction reads the base and its own writes, which are pending by nature; it does
+    /// not report layers.
+    func hasPendingWrite(_ key: CacheKey, field: String) -> Bool { false }
+
     func lookUp(_ key: CacheKey) throws -> Record? {
         // After a clear, nothing below the staged changes is visible, so it is not loaded.
         let below = staged.removesAllRecords ? nil : try core.record(for: key, throughLayers: layersBelow)

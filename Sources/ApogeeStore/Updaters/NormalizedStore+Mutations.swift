@@ -46,6 +46,8 @@ extension NormalizedStore {
     ///   - typedData: The decoded data, passed to the updater.
     ///   - layer: The mutation's optimistic layer, if it has one.
     ///   - updater: Runs after the data is in the store.
+    ///   - maxAge: How long the data stays fresh, as the response's `Cache-Control: max-age`
+    ///     said; the schema's declared ages win for the fields they cover.
     /// - Returns: What changed in the store.
     @discardableResult
     public func writeResult<Operation: GraphQLOperation>(
@@ -53,16 +55,20 @@ extension NormalizedStore {
         data: JSONObject?,
         typedData: Operation.Data? = nil,
         removingOptimisticLayer layer: OptimisticLayerID? = nil,
-        updater: StoreUpdater<Operation.Data>? = nil
+        updater: StoreUpdater<Operation.Data>? = nil,
+        maxAge: Duration? = nil
     ) throws -> CacheChanges {
         let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
+        let responseMaxAge = maxAge.map { CacheReadOptions(maxStale: $0).maxStaleMilliseconds ?? 0 }
         do {
             return try transaction(removingOptimisticLayers: layers) { transaction in
+                transaction.lifetimes.responseMaxAge = responseMaxAge
                 try transaction.applyResult(operation, data: data, typedData: typedData, updater: updater)
             }.changes
         } catch {
             do {
                 _ = try transaction(removingOptimisticLayers: layers) { transaction in
+                    transaction.lifetimes.responseMaxAge = responseMaxAge
                     if let data { try transaction.write(data: data, for: operation, applyingListDirectives: false) }
                 }
             } catch {

@@ -1,51 +1,69 @@
 import ApogeeAPI
 
-/// Watches one selection set rooted at one record and yields its result to a stream each
-/// time the result changes.
+/// Watches one selection set rooted at one record and delivers each read whose result changed.
 final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
-    typealias Continuation = AsyncStream<Result<Value, CacheMiss>>.Continuation
-
     private let root: CacheKey
     private let selections: [Selection]
     private let variables: JSONObject
-    private let continuation: Continuation
-    private var last: Result<Value, CacheMiss>?
+    private let options: CacheReadOptions
+    /// Whether a change in staleness or pending writes alone is delivered, or only a change
+    /// in the data (for the streams of plain results).
+    private let deliversState: Bool
+    private let deliver: (CacheRead<Value>) -> Void
+    private let onFinish: () -> Void
+    private var last: CacheRead<Value>?
     private(set) var dependencies: [FieldKey] = []
+    private(set) var nextExpiry: Int64?
 
-    init(root: CacheKey, selections: [Selection], variables: JSONObject, continuation: Continuation) {
+    init(
+        root: CacheKey,
+        selections: [Selection],
+        variables: JSONObject,
+        options: CacheReadOptions,
+        deliversState: Bool,
+        deliver: @escaping (CacheRead<Value>) -> Void,
+        finish: @escaping () -> Void
+    ) {
         self.root = root
         self.selections = selections
         self.variables = variables
-        self.continuation = continuation
+        self.options = options
+        self.deliversState = deliversState
+        self.deliver = deliver
+        self.onFinish = finish
     }
 
     func refresh(from core: StoreCore) {
-        let result: Result<Value, CacheMiss>
+        let read: CacheRead<Value>
         do {
-            let read = try NormalizedStore.read(Value.self, at: root, selections: selections, variables: variables, from: core)
+            read = try NormalizedStore.read(Value.self, at: root, selections: selections, variables: variables, options: options, from: core)
             dependencies = read.dependencyList
-            result = read.result
+            nextExpiry = read.nextExpiry
         } catch {
             // The source failed; keep the old dependencies so a later write retries.
-            result = .failure(CacheMiss(key: root, field: nil, reason: .sourceFailed(String(describing: error))))
+            read = CacheRead(result: .failure(CacheMiss(key: root, field: nil, reason: .sourceFailed(String(describing: error)))), dependencyList: dependencies)
         }
-        guard Self.shouldDeliver(result, after: last) else { return }
-        last = result
-        continuation.yield(result)
+        guard shouldDeliver(read) else { return }
+        last = read
+        deliver(read)
     }
 
     func finish() {
-        continuation.finish()
+        onFinish()
     }
 
     /// Data is delivered when it differs from the last delivered data; a miss is delivered
     /// once when data stops being available (a removal or a clear), not again and again.
-    private static func shouldDeliver(_ result: Result<Value, CacheMiss>, after last: Result<Value, CacheMiss>?) -> Bool {
-        switch (last, result) {
-        case (nil, _): true
-        case (.success(let old)?, .success(let new)): old != new
-        case (.failure?, .failure): false
-        default: true
+    /// With ``deliversState``, a change in staleness or pending writes is delivered too.
+    private func shouldDeliver(_ read: CacheRead<Value>) -> Bool {
+        guard let last else { return true }
+        switch (last.result, read.result) {
+        case (.success(let old), .success(let new)):
+            if old != new { return true }
+            return deliversState
+                && (last.expiredFields != read.expiredFields || last.hasPendingWrites != read.hasPendingWrites || last.missingPaths != read.missingPaths)
+        case (.failure, .failure): return false
+        default: return true
         }
     }
 }

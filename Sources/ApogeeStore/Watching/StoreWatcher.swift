@@ -5,6 +5,8 @@
 protocol StoreWatcher: AnyObject {
     /// The fields the last read looked at, in reading order.
     var dependencies: [FieldKey] { get }
+    /// When the last read's result changes because a field it read expires, or `nil`.
+    var nextExpiry: Int64? { get }
     /// Reads again from the store's visible records and delivers the result if it changed.
     func refresh(from core: StoreCore)
     /// Ends delivery; called when the store goes away.

@@ -6,6 +6,11 @@ struct WatcherRegistry {
     private(set) var watchers: [Int: any StoreWatcher] = [:]
     /// Record key, then field, then the watchers that read it.
     private var index: [CacheKey: [String: Set<Int>]] = [:]
+    /// When each watcher's result changes because a field it read expires, for the watchers
+    /// that read such a field (usually none).
+    private var expiries: [Int: Int64] = [:]
+    /// Set when ``expiries`` changes, so the store reschedules its alarm only then.
+    var expiriesChanged = false
     private var nextID = 0
 
     var isEmpty: Bool { watchers.isEmpty }
@@ -19,12 +24,14 @@ struct WatcherRegistry {
     mutating func add(_ watcher: any StoreWatcher, id: Int) {
         watchers[id] = watcher
         index(id, watcher.dependencies)
+        noteExpiry(of: id, watcher.nextExpiry)
     }
 
     /// Removes a watcher; returns it so the caller can finish it outside the lock.
     mutating func remove(_ id: Int) -> (any StoreWatcher)? {
         guard let watcher = watchers.removeValue(forKey: id) else { return nil }
         unindex(id, watcher.dependencies)
+        noteExpiry(of: id, nil)
         return watcher
     }
 
@@ -32,7 +39,28 @@ struct WatcherRegistry {
         let all = Array(watchers.values)
         watchers.removeAll()
         index.removeAll()
+        if !expiries.isEmpty {
+            expiries.removeAll()
+            expiriesChanged = true
+        }
         return all
+    }
+
+    /// Notes when a watcher's result next changes by expiry.
+    mutating func noteExpiry(of id: Int, _ expiry: Int64?) {
+        guard expiries[id] != expiry else { return }
+        expiries[id] = expiry
+        expiriesChanged = true
+    }
+
+    /// The earliest time a watcher's result changes by expiry, or `nil`.
+    var earliestExpiry: Int64? {
+        expiries.values.min()
+    }
+
+    /// The watchers whose results have changed by expiry at `now`, in the order they were added.
+    func expired(at now: Int64) -> [Int] {
+        expiries.filter { $0.value <= now }.map(\.key).sorted()
     }
 
     /// Moves a watcher in the index after a re-read changed what it depends on. A re-read
