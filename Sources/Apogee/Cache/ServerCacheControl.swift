@@ -8,6 +8,12 @@ struct ServerCacheControl: Equatable {
     /// How long the response stays fresh, in seconds.
     var maxAge: Int?
 
+    /// What a header says, given directly.
+    init(noStore: Bool = false, maxAge: Int? = nil) {
+        self.noStore = noStore
+        self.maxAge = maxAge
+    }
+
     /// Reads the header of a response; `nil` when there is none.
     init?(_ response: HTTPResponse?) {
         guard let value = response?.headerFields[.cacheControl] else { return nil }
