@@ -15,7 +15,7 @@ struct SchemaExtensionTests {
         union Shelf = Book | Film
         """
 
-    private func errors(_ extensionText: String) -> [String] {
+    func errors(_ extensionText: String) -> [String] {
         do {
             _ = try CodegenSchema(
                 sdl: Self.schema, fileName: "schema.graphqls",
@@ -27,7 +27,7 @@ struct SchemaExtensionTests {
         }
     }
 
-    private func generatedSchemaTypes(_ extensionText: String) throws -> String {
+    func generatedSchemaTypes(_ extensionText: String) throws -> String {
         let schema = try CodegenSchema(
             sdl: Self.schema, fileName: "schema.graphqls",
             extensions: [SchemaSource(text: extensionText, fileName: "cache.graphqls")])
