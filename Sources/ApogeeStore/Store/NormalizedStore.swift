@@ -10,11 +10,16 @@ import ApogeeAPI
 ///
 /// ## Topics
 /// ### Reading and writing
-/// - ``read(_:)``
+/// - ``read(_:options:)``
 /// - ``write(data:for:)``
 /// - ``transaction(_:)``
 /// ### Watching
 /// - ``watch(_:bufferingPolicy:)``
+/// - ``watchReads(_:options:bufferingPolicy:)``
+/// ### Collecting garbage
+/// - ``gc()``
+/// - ``removeStaleFields(maxStale:)``
+/// - ``removeDanglingReferences()``
 /// ### Optimistic layers
 /// - ``addOptimisticLayer(_:)``
 /// - ``removeOptimisticLayer(_:)``
