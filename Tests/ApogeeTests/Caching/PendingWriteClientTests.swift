@@ -64,4 +64,26 @@ struct PendingWriteClientTests {
             #expect(rolledBack.hasPendingWrites == false)
         }
     }
+
+    @Test("a queued mutation is pending while it waits in the durable queue, and not once it is delivered")
+    func pendingWhileQueued() async throws {
+        try await withServer { server in
+            let gates = Gates()
+            let queue = server.todoQueue(gates: gates)
+            let fixture = try await TodoFixture(client: queue.client)
+            let todo = try fixture.todo(1)
+            var results = queue.client.watch(query: TodoListQuery(), cachePolicy: .returnCacheDataDontFetch).makeAsyncIterator()
+            #expect(try #require(try await results.next()).hasPendingWrites == false)
+
+            let handle = try await queue.enqueue(
+                toggle(todo.id, complete: true), idempotencyKey: "pending-1", optimisticResponse: toggleGuess(todo.id, complete: true))
+            let queued = try #require(try await results.next())
+            #expect(queued.hasPendingWrites)
+
+            await gates.open("pending-1")
+            _ = try await handle.result()
+            let delivered = try #require(try await results.next())
+            #expect(delivered.hasPendingWrites == false)
+        }
+    }
 }
