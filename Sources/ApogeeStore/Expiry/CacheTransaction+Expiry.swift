@@ -17,6 +17,10 @@ extension CacheTransaction {
     /// The expiry times of fields written now into a record of type `typename`, or `nil` when
     /// none of them has an age. `__typename` never expires: it is what the record is.
     func deadlines(for names: Dictionary<String, RecordValue>.Keys, typename: String?, now: Int64) -> [String: Int64]? {
+        // Most records' types have no age at all: one lookup each tells.
+        if lifetimes.responseMaxAge == nil {
+            guard let typename, lifetimes.declared?.covers(typename) == true || core.maximumAges.covers(typename) else { return nil }
+        }
         var deadlines: [String: Int64]?
         for name in names where name != "__typename" {
             let declared = typename.flatMap { lifetimes.declared?.milliseconds(typename: $0, storageKey: name) }
