@@ -24,6 +24,12 @@ public struct ParsedOperations: Sendable {
         var diagnostics: [Diagnostic] = []
         var documents: [Document] = []
         for file in files {
+            // Checked before parsing: GraphQLSwift recurses once per level.
+            let tooDeep = DocumentLimits.check(file.text, file: file.path)
+            guard tooDeep.isEmpty else {
+                diagnostics += tooDeep
+                continue
+            }
             do {
                 documents.append(try parse(source: Source(body: file.text, name: file.path)))
             } catch let error as GraphQLError {
@@ -67,6 +73,14 @@ public struct ParsedOperations: Sendable {
                 }
             }
             definitionsByFile.append(definitions)
+        }
+
+        diagnostics += Self.fragmentChainErrors(fragments)
+        // GraphQLSwift's validation traps on two operations or fragments that compare equal
+        // (it keys them by identity but compares them by structure): duplicates, anonymous
+        // operations and chains too long stop here, before it runs.
+        guard diagnostics.isEmpty else {
+            throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))
         }
 
         let combined = first.set(value: .array(documents.flatMap(\.definitions)), key: "definitions")
