@@ -11,7 +11,9 @@ struct GoldenTests {
         let folder = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI")
         let schema = try CodegenSchema(
             sdl: TestFiles.text(folder.appendingPathComponent("schema.graphqls")), fileName: "schema.graphqls",
-            extensions: [SchemaSource(text: TestFiles.text(folder.appendingPathComponent("cache-policy.graphqls")), fileName: "cache-policy.graphqls")])
+            extensions: ["cache-policy.graphqls", "local-fields.graphqls"].map { name in
+                SchemaSource(text: try TestFiles.text(folder.appendingPathComponent(name)), fileName: name)
+            })
         let files = try TestFiles.operationFiles(in: "Examples/RocketReserverAPI")
         #expect(files.map(\.baseName) == [
             "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchSummary", "LaunchTile", "Login", "Me", "TripsBooked",

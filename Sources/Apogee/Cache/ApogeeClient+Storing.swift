@@ -15,7 +15,8 @@ extension ApogeeClient {
     /// outlives its mutation.
     ///
     /// What is written is ``GraphQLResult/storableData``: nothing without data, partial data
-    /// without the nulls of failed fields.
+    /// without the nulls of failed fields. Local fields are never written from a result: the
+    /// returned result shows the store's values of them instead.
     func storing<Operation: GraphQLOperation>(
         _ result: GraphQLResult<Operation.Data>,
         for operation: Operation,
@@ -32,7 +33,7 @@ extension ApogeeClient {
                     removingOptimisticLayer: layer,
                     updater: updater
                 )
-                result = result.fillingClientIDs(changes.clientIDs)
+                result = result.fillingStoreValues(from: changes)
             } else if let layer {
                 _ = try store.removeOptimisticLayer(layer)
             }

@@ -9,6 +9,10 @@ enum CacheDirectives {
     static let declarations: [(name: String, sdl: String)] = [
         ("typePolicy", "directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE"),
         ("fieldPolicy", "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT"),
+        // What the store reads for a local field never written. Its value fits the field's
+        // type, which no one GraphQL type can say, so it takes a scalar of its own; Apogee
+        // checks the value against the field (`SchemaIndex+LocalFields.swift`).
+        (LocalFields.defaultDirective, "scalar ClientDefaultValue directive @clientDefault(value: ClientDefaultValue!) on FIELD_DEFINITION"),
     ]
 
     /// Directives every schema knows without declaring them.

@@ -53,13 +53,17 @@ struct SelectionReader<Records: RecordReading> {
                 } else {
                     let storageKey = field.storageKey(with: variables)
                     dependencies.append(FieldKey(record.key, storageKey))
-                    guard let stored = record.fields[storageKey] ?? redirectedValue(of: field, in: record, declaredType: declaredType) else {
+                    if let stored = record.fields[storageKey] ?? redirectedValue(of: field, in: record, declaredType: declaredType) {
+                        do {
+                            value = try readValue(stored, type: field.type, key: record.key, field: storageKey)
+                        } catch let miss as CacheMiss {
+                            throw miss.prepending(.field(field.responseKey))
+                        }
+                    } else if field.isLocal {
+                        // A local field never written is no miss: it reads as its default.
+                        value = field.clientDefault ?? .null
+                    } else {
                         throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
-                    }
-                    do {
-                        value = try readValue(stored, type: field.type, key: record.key, field: storageKey)
-                    } catch let miss as CacheMiss {
-                        throw miss.prepending(.field(field.responseKey))
                     }
                 }
                 if let previous = object.updateValue(value, forKey: field.responseKey), previous != value {
@@ -79,6 +83,16 @@ struct SelectionReader<Records: RecordReading> {
                 try collect(record, declaredType: declaredType, selections: spread.selections, into: &object)
             }
         }
+    }
+
+    /// The value of one local field of the record `key`: what is stored, else its default
+    /// (`null` without one), as ``read(_:from:selections:)`` reads it. A stored object that
+    /// misses some of its fields reads as the default too: the field's value is then unknown.
+    mutating func readLocalField(_ field: Selection.Field, of key: CacheKey) -> JSONValue {
+        let fallback = field.clientDefault ?? .null
+        let storageKey = field.storageKey(with: variables)
+        guard let record = try? records.record(for: key), let stored = record.fields[storageKey] else { return fallback }
+        return (try? readValue(stored, type: field.type, key: key, field: storageKey)) ?? fallback
     }
 
     /// The reference a declared redirect gives a field the record lacks: the key of the
