@@ -25,7 +25,7 @@ public struct GraphQLRequestBody: Sendable, Hashable {
 
     /// The body of an operation as generated: its whole document and the variables it uses,
     /// without those only client directives or local fields use
-    /// (``GraphQLOperation/__clientOnlyVariables``).
+    /// (`GraphQLOperation.__clientOnlyVariables`).
     public init<Operation: GraphQLOperation>(operation: Operation) {
         var variables = operation.variables
         let clientOnly = Operation.__clientOnlyVariables

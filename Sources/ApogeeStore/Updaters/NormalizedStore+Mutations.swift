@@ -41,7 +41,7 @@ extension NormalizedStore {
     ///
     /// A guess never outlives its answer.
     ///
-    /// Local fields (``Selection/Field/isLocal``) are never written from a result, even when
+    /// Local fields (`Selection.Field.isLocal`) are never written from a result, even when
     /// the data carries them: the server does not know them, and what the app wrote stays.
     /// The returned changes carry their values as the store has them after the updater, for
     /// the client to show in the result.
