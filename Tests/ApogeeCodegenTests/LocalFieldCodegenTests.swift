@@ -73,6 +73,17 @@ struct LocalFieldCodegenTests {
         #expect(swift.contains("query Reading($isbn: String!) { book(isbn: $isbn) { __typename title } }"))
     }
 
+    @Test("an inline fragment of local fields alone goes, with the variable of its condition")
+    func inlineFragmentOfLocalFieldsGoes() throws {
+        let swift = try Self.generate("""
+            query Reading($isbn: String!, $extras: Boolean!) {
+              book(isbn: $isbn) { title ... @include(if: $extras) { isFavorite shelf } }
+            }
+            """)
+        #expect(swift.contains("query Reading($isbn: String!) { book(isbn: $isbn) { __typename title } }"))
+        #expect(swift.contains(#"public static let __clientOnlyVariables: Set<String> = ["extras"]"#))
+    }
+
     @Test("generated code types local fields, marks them in the metadata, and decodes an absent one as its default")
     func metadataAndDecoding() throws {
         let swift = try Self.generate("query Shelf { books { isbn isFavorite shelf labels shelfMark } }")

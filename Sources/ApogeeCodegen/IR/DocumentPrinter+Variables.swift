@@ -35,8 +35,11 @@ extension DocumentPrinter {
                     collect(field.directives)
                     if let nested = field.selectionSet { collect(nested, parent: DocumentPrinter.returnedType(of: field, on: parent, schema: schema)) }
                 case let inline as InlineFragment:
+                    let inlineParent = inline.typeCondition?.name.value ?? parent
+                    // A fragment of local fields alone is not sent, nor are its directives.
+                    if schema.hasLocalFields, DocumentPrinter.sendsNothing(inline.selectionSet, parent: inlineParent, schema: schema) { continue }
                     collect(inline.directives)
-                    collect(inline.selectionSet, parent: inline.typeCondition?.name.value ?? parent)
+                    collect(inline.selectionSet, parent: inlineParent)
                 case let spread as FragmentSpread:
                     collect(spread.directives)
                     let name = spread.name.value

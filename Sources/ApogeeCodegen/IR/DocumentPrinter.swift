@@ -43,6 +43,12 @@ enum DocumentPrinter {
         schema.field(field.name.value, on: parent)?.type.namedType ?? parent
     }
 
+    /// Whether an inline fragment's selections would all be left out (local fields alone), so
+    /// that the fragment, and the variables of its directives, are not sent either.
+    static func sendsNothing(_ set: GraphQL.SelectionSet, parent: String, schema: SchemaIndex) -> Bool {
+        selections(set, parent: parent, addTypename: false, schema: schema).isEmpty
+    }
+
     private static func braced(_ parts: [String]) -> String {
         "{ " + parts.joined(separator: " ") + " }"
     }
