@@ -154,6 +154,8 @@ struct LocalFieldCodegenTests {
          "local.graphqls:1:39: error: @clientDefault(value: null) does not fit Book.labels, of type [String!]!: null is not allowed for a non-null type."),
         (#"extend type Book { labels: [String!]! @clientDefault(value: "x") }"#,
          #"local.graphqls:1:39: error: @clientDefault(value: "x") does not fit Book.labels, of type [String!]!: expected a list."#),
+        ("extend type Book { code: ID! @clientDefault(value: 7) }",
+         "local.graphqls:1:30: error: @clientDefault(value: 7) does not fit Book.code, of type ID!: expected a string."),
         ("extend type Book { editor: Author! @clientDefault(value: false) }",
          "local.graphqls:1:36: error: @clientDefault(value: false) does not fit Book.editor, of type Author!: an object can only default to null."),
     ])
@@ -178,13 +180,14 @@ struct LocalFieldCodegenTests {
             extend type Book {
               added: Date @clientDefault(value: "2026-01-01")
               rating: Float! @clientDefault(value: 3)
-              code: ID! @clientDefault(value: 7)
+              code: ID! @clientDefault(value: "7")
             }
             """)
         let files = try CodeGenerator(schema: schema).generate(files: [OperationFile(path: "Op.graphql", text: "query Op { books { added rating code } }")])
         let swift = try #require(files.first { $0.name == "Op.graphql.swift" }).contents
         #expect(swift.contains(#"self.added = try object.decode("added", default: "2026-01-01")"#))
         #expect(swift.contains(#"self.rating = try object.decode("rating", default: 3)"#))
+        #expect(swift.contains(#"self.code = try object.decode("code", default: "7")"#))
     }
 
     @Test("apogee generate reports a bad local field as a compiler does, at the field in the extension file")

@@ -124,10 +124,9 @@ extension SchemaIndex {
             return nil
         case "Float":
             return value is IntValue || value is FloatValue ? nil : "expected a number"
-        case "String":
+        case "String", "ID":
+            // An ID reads as a string, so its default is written as one.
             return value is StringValue ? nil : "expected a string"
-        case "ID":
-            return value is StringValue || value is IntValue ? nil : "expected a string or an integer"
         default:
             break
         }
