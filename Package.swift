@@ -246,6 +246,13 @@ let package = Package(
             path: "Tests/RedirectFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
+        // RocketReserver operations that select local fields (local-fields.graphqls), never sent.
+        .target(
+            name: "LocalFieldFixtures",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/LocalFieldFixtures",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
         // Operations of the example server's live schema, for subscription tests and benchmarks.
         .target(
             name: "LiveFixtures",
@@ -256,7 +263,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeTests",
             dependencies: [
-                "Apogee", "ApogeeAPI", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
+                "Apogee", "ApogeeAPI", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "LocalFieldFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
                 // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 // The HTTPS tests make a self-signed certificate and trust it.
@@ -272,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeSQLiteTests",
             dependencies: [
-                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeTesting", "CachePolicyFixtures", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "TestSupport",
+                "ApogeeSQLite", "Apogee", "ApogeeAPI", "ApogeeStore", "ApogeeTesting", "CachePolicyFixtures", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "LocalFieldFixtures", "TestSupport",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

@@ -20,7 +20,7 @@ struct LaunchWatch {
         guard let result = try await results.next() else { throw ExampleFailure("the watch on launch \(id) ended") }
         try result.throwIfErrors()
         guard let launch = result.data?.launch else { throw ExampleFailure("there is no launch \(id)") }
-        print("  [watcher] launch \(launch.id): isBooked: \(launch.isBooked) \(result.sourceNote)")
+        print("  [watcher] launch \(launch.id)\(launch.isFavorite ? " ★" : ""): isBooked: \(launch.isBooked) \(result.sourceNote)")
         return launch
     }
 }

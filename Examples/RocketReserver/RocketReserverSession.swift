@@ -82,8 +82,17 @@ struct RocketReserverSession {
         try result.throwIfErrors()
         guard let launch = result.data?.launch else { throw ExampleFailure("there is no launch \(id)") }
         let rocket = launch.rocket.map { "\($0.name ?? "?") (\($0.type ?? "?"))" } ?? "unknown rocket"
-        print("Launch \(launch.id): \(launch.mission?.name ?? "unnamed mission"), \(rocket), from \(launch.site ?? "?"); isBooked: \(launch.isBooked) \(result.sourceNote)")
+        let favourite = launch.isFavorite ? " ★" : ""
+        print("Launch \(launch.id)\(favourite): \(launch.mission?.name ?? "unnamed mission"), \(rocket), from \(launch.site ?? "?"); isBooked: \(launch.isBooked) \(result.sourceNote)")
         return launch
+    }
+
+    /// Marks a launch as a favourite in the store alone: `isFavorite` is a local field, which
+    /// a store transaction writes like any other and no request ever carries.
+    func markFavorite(id: String) throws {
+        try client.store.transaction { transaction in
+            try transaction.update(LaunchDetailsQuery(launchId: id)) { $0.launch?.isFavorite = true }
+        }
     }
 
     func book(id: String) async throws {

@@ -7,7 +7,7 @@ import Foundation
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "story",
-        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is booked and cancelled, see bookings as they happen, upload a profile image."
+        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is marked a favourite (on this device only), booked and cancelled, see bookings as they happen, upload a profile image."
     )
 
     @Option(help: "Run against this endpoint instead of an embedded example server.")
@@ -67,34 +67,43 @@ struct StoryCommand: AsyncParsableCommand {
         var watch = LaunchWatch(client: session.client, id: launch)
         try await watch.next()
 
-        step(7, "Book launch \(launch)")
+        step(7, "Mark launch \(launch) as a favourite, on this device only")
+        try session.markFavorite(id: launch)
+        let favourite = try await watch.next()
+        guard favourite.isFavorite else { throw ExampleFailure("the watcher should show launch \(launch) as a favourite") }
+        print("★ favourite, kept only on this device; the server never sees isFavorite.")
+        print("isFavorite is a local field (local-fields.graphqls): a store transaction wrote it, the watcher saw it.")
+
+        step(8, "Book launch \(launch)")
         try await session.book(id: launch)
         let booked = try await watch.next()
         guard booked.isBooked else { throw ExampleFailure("the watcher should show launch \(launch) booked") }
         print("bookTrips returned the launch with isBooked: true; the store updated the watcher, with no refetch.")
 
-        step(8, "Details of launch \(launch) again")
+        step(9, "Details of launch \(launch) again")
         try await session.showLaunch(id: launch)
 
-        step(9, "Force a reload from the server, as the tutorial does (fetchIgnoringCacheData)")
-        try await session.showLaunch(id: launch, cachePolicy: .fetchIgnoringCacheData)
-        print("The server agrees with the store, so the watcher has nothing new to show.")
+        step(10, "Force a reload from the server, as the tutorial does (fetchIgnoringCacheData)")
+        let reloaded = try await session.showLaunch(id: launch, cachePolicy: .fetchIgnoringCacheData)
+        guard reloaded.isFavorite else { throw ExampleFailure("the server's answer should keep launch \(launch) a favourite") }
+        print("The server agrees with the store, so the watcher has nothing new to show. Its answer has no")
+        print("isFavorite (the query it got leaves the field out); the result shows the store's ★.")
         noteDetailsRequests(server)
 
-        step(10, "Cancel the trip")
+        step(11, "Cancel the trip")
         try await session.cancel(id: launch)
         let cancelled = try await watch.next()
         guard !cancelled.isBooked else { throw ExampleFailure("the watcher should show launch \(launch) not booked") }
 
-        step(11, "Details of launch \(launch) once more")
+        step(12, "Details of launch \(launch) once more")
         let shown = try await session.showLaunch(id: launch)
         guard !shown.isBooked else { throw ExampleFailure("launch \(launch) should not be booked any more") }
         noteDetailsRequests(server)
 
-        step(12, "Write your first subscription: tripsBooked")
+        step(13, "Write your first subscription: tripsBooked")
         try await showTripsBooked(session: session, server: server)
 
-        step(13, "Upload a profile image")
+        step(14, "Upload a profile image")
         let image = try ProfileImage.writeSample()
         defer { try? FileManager.default.removeItem(at: image.deletingLastPathComponent()) }
         try await session.uploadProfileImage(image, mimeType: "image/png")

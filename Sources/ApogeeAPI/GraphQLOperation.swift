@@ -31,10 +31,17 @@ public protocol GraphQLOperation: Sendable {
     /// The variables, in the order the operation declares them. Variables left out
     /// (`GraphQLNullable.none`) are absent.
     var variables: [InputField] { get }
+    /// The variables ``document`` leaves out: those only client directives
+    /// (`@appendEdge(connections: $connections)`) or local fields use. The store reads them
+    /// with the others; a request does not carry them, since the server would not know them.
+    static var __clientOnlyVariables: Set<String> { get }
 }
 
 extension GraphQLOperation {
     public var variables: [InputField] { [] }
+
+    /// None: what operations whose document uses every variable say.
+    public static var __clientOnlyVariables: Set<String> { [] }
 
     /// The identifier of the document for automatic persisted queries: the hex SHA-256 of
     /// ``document``. Generated operations store it so it is computed once, at generation time.

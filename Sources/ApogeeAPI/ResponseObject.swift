@@ -25,6 +25,16 @@ public struct ResponseObject: Sendable {
         }
     }
 
+    /// Reads a local field, one a client schema extension declares: a server response never
+    /// carries it, so absent means its declared default.
+    public func decode<Value: ResponseDecodable>(_ responseKey: String, default defaultValue: JSONValue) throws -> Value {
+        do {
+            return try Value(responseValue: fields[responseKey] ?? defaultValue)
+        } catch let error as ResponseDecodingError {
+            throw error.prepending(.field(responseKey))
+        }
+    }
+
     /// Reads a field that is selected only under `@include` or `@skip`: absent means `nil`.
     public func decodeIfPresent<Value: ResponseDecodable>(_ responseKey: String, as type: Value.Type = Value.self) throws -> Value? {
         guard let value = fields[responseKey], !value.isNull else { return nil }

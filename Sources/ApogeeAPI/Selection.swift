@@ -27,6 +27,13 @@ extension Selection {
         public var conditions: [Condition]
         /// Client-side directives (`@connection`, `@appendEdge`, …) kept for the store; never sent.
         public var directives: [Directive]
+        /// Whether the field is local: a client schema extension adds it to a server type, so
+        /// the document sent leaves it out, a server result never writes it, and the store
+        /// keeps what the app writes.
+        public var isLocal: Bool
+        /// A local field's declared default (`@clientDefault(value:)`): what the store reads
+        /// while nothing is written. A local field without one reads as `null`.
+        public var clientDefault: JSONValue?
 
         /// Creates field metadata; generated code calls this.
         public init(
@@ -35,7 +42,9 @@ extension Selection {
             arguments: [Argument] = [],
             type: FieldType,
             conditions: [Condition] = [],
-            directives: [Directive] = []
+            directives: [Directive] = [],
+            isLocal: Bool = false,
+            clientDefault: JSONValue? = nil
         ) {
             self.responseKey = alias ?? name
             self.name = name
@@ -43,6 +52,8 @@ extension Selection {
             self.type = type
             self.conditions = conditions
             self.directives = directives
+            self.isLocal = isLocal
+            self.clientDefault = clientDefault
         }
 
         /// The nested selections of an object field (through lists and non-null), or `nil` for a leaf.

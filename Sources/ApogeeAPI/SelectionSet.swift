@@ -57,7 +57,16 @@ extension SelectionSet {
 }
 
 /// The `Data` of an operation: the selections on the query, mutation or subscription root.
-public protocol RootSelectionSet: SelectionSet {}
+public protocol RootSelectionSet: SelectionSet {
+    /// Whether the operation selects a local field anywhere, its fragments included: only
+    /// then does the client put the store's values of local fields into a server result.
+    static var __selectsLocalFields: Bool { get }
+}
+
+extension RootSelectionSet {
+    /// `false`: operations generated without local fields do not declare it.
+    public static var __selectsLocalFields: Bool { false }
+}
 
 /// A generated named fragment (`fragment LaunchDetails on Launch { … }`), usable on its own
 /// and reached from the selection sets that spread it as `.fragments.launchDetails`.

@@ -61,8 +61,10 @@ struct CommandLineTests {
         let output = folder.appendingPathComponent("out")
         let operations = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI").path
         let cachePolicy = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/cache-policy.graphqls").path
+        let localFields = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/local-fields.graphqls").path
         let run = try Self.run([
-            "generate", "--schema", Self.schemaPath, "--schema-extension", cachePolicy, "--operations", operations, "--output", output.path,
+            "generate", "--schema", Self.schemaPath, "--schema-extension", cachePolicy, "--schema-extension", localFields,
+            "--operations", operations, "--output", output.path,
         ])
         #expect(run.status == 0, "\(run.standardError)")
         let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()

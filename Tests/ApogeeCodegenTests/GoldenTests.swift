@@ -6,12 +6,13 @@ import Testing
 /// exercised in GeneratedCodeTests, so the golden files are known to compile and work.
 @Suite("Golden output")
 struct GoldenTests {
-    /// With the schema extension the plugin reads too, so the cache redirect is in the output.
+    /// With the schema extensions the plugin reads too, so the cache redirect and the local field
+    /// are in the output.
     @Test func rocketReserverOperations() throws {
         let folder = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI")
         let schema = try CodegenSchema(
             sdl: TestFiles.text(folder.appendingPathComponent("schema.graphqls")), fileName: "schema.graphqls",
-            extensions: [SchemaSource(text: TestFiles.text(folder.appendingPathComponent("cache-policy.graphqls")), fileName: "cache-policy.graphqls")])
+            extensions: TestFiles.rocketReserverExtensions())
         let files = try TestFiles.operationFiles(in: "Examples/RocketReserverAPI")
         #expect(files.map(\.baseName) == [
             "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchSummary", "LaunchTile", "Login", "Me", "TripsBooked",

@@ -25,8 +25,9 @@ struct IntrospectionTests {
     @Test func introspectionGeneratesWhatSDLGenerates() async throws {
         let sdl = try Self.rocketReserverSDL()
         let json = try await Self.introspectionJSON(of: sdl)
-        let fromJSON = try CodegenSchema(introspectionJSON: json, fileName: "schema.graphqls")
-        let fromSDL = try CodegenSchema(sdl: sdl, fileName: "schema.graphqls")
+        let extensions = try TestFiles.rocketReserverExtensions()
+        let fromJSON = try CodegenSchema(introspectionJSON: json, fileName: "schema.graphqls", extensions: extensions)
+        let fromSDL = try CodegenSchema(sdl: sdl, fileName: "schema.graphqls", extensions: extensions)
         let files = try TestFiles.operationFiles(in: "Examples/RocketReserverAPI")
         let expected = try CodeGenerator(schema: fromSDL).generate(files: files)
         let generated = try CodeGenerator(schema: fromJSON).generate(files: files)

@@ -116,27 +116,17 @@ struct SchemaExtensionTests {
     @Test("apogee generate takes --schema-extension, and reports its errors as a compiler does")
     func commandLine() throws {
         let folder = try TemporaryFolder()
-        let schema = folder.url.appendingPathComponent("schema.graphqls")
-        let good = folder.url.appendingPathComponent("cache.graphqls")
-        let bad = folder.url.appendingPathComponent("bad.graphqls")
-        let operation = folder.url.appendingPathComponent("Shelf.graphql")
-        try Data(Self.schema.utf8).write(to: schema)
-        try Data(#"extend type Book @typePolicy(keyFields: "isbn edition")"#.utf8).write(to: good)
-        try Data(#"extend type Book @typePolicy(keyFields: "isbn volume")"#.utf8).write(to: bad)
-        try Data("query Shelf { books { isbn edition } }".utf8).write(to: operation)
-        let output = folder.url.appendingPathComponent("out")
-
-        let run = try CommandLineTests.run([
-            "generate", "--schema", schema.path, "--schema-extension", good.path, "--operations", operation.path, "--output", output.path,
-        ])
-        #expect(run.status == 0, "\(run.standardError)")
-        let schemaTypes = try String(contentsOf: output.appendingPathComponent("SchemaTypes.graphql.swift"), encoding: .utf8)
+        let good = try CommandLineTests.generate(
+            in: folder, schema: Self.schema, schemaExtension: #"extend type Book @typePolicy(keyFields: "isbn edition")"#,
+            extensionName: "cache.graphqls", operation: "query Shelf { books { isbn edition } }")
+        #expect(good.run.status == 0, "\(good.run.standardError)")
+        let schemaTypes = try String(contentsOf: good.output.appendingPathComponent("SchemaTypes.graphql.swift"), encoding: .utf8)
         #expect(schemaTypes.contains(#""Book": ["isbn", "edition"],"#))
 
-        let failed = try CommandLineTests.run([
-            "generate", "--schema", schema.path, "--schema-extension", bad.path, "--operations", operation.path, "--output", output.path,
-        ])
-        #expect(failed.status == 1)
-        #expect(failed.standardError.contains("\(bad.path):1:18: error: @typePolicy(keyFields:) names \"volume\", which Book does not have."))
+        let bad = try CommandLineTests.generate(
+            in: folder, schema: Self.schema, schemaExtension: #"extend type Book @typePolicy(keyFields: "isbn volume")"#,
+            extensionName: "bad.graphqls", operation: "query Shelf { books { isbn edition } }")
+        #expect(bad.run.status == 1)
+        #expect(bad.run.standardError.contains("\(bad.extensionPath):1:18: error: @typePolicy(keyFields:) names \"volume\", which Book does not have."))
     }
 }

@@ -15,9 +15,11 @@ extension ApogeeClient {
     /// outlives its mutation.
     ///
     /// What is written is ``GraphQLResult/storableData``: nothing without data, partial data
-    /// without the nulls of failed fields. With ``Configuration/usesServerCacheControl``, the
-    /// response's `max-age` sets how long it stays fresh, and `no-store` keeps its data out
-    /// (the layer still goes and the updater still runs).
+    /// without the nulls of failed fields. Local fields are never written from a result: the
+    /// returned result shows the store's values of them instead. With
+    /// ``Configuration/usesServerCacheControl``, the response's `max-age` sets how long it
+    /// stays fresh, and `no-store` keeps its data out (the layer still goes and the updater
+    /// still runs).
     func storing<Operation: GraphQLOperation>(
         _ result: GraphQLResult<Operation.Data>,
         for operation: Operation,
@@ -36,7 +38,7 @@ extension ApogeeClient {
                     updater: updater,
                     maxAge: cacheControl?.maxAge.map { .seconds($0) }
                 )
-                result = result.fillingClientIDs(changes.clientIDs)
+                result = result.fillingStoreValues(from: changes)
             } else if let layer {
                 _ = try store.removeOptimisticLayer(layer)
             }

@@ -23,8 +23,13 @@ public struct GraphQLRequestBody: Sendable, Hashable {
         self.extensions = extensions
     }
 
-    /// The body of an operation as generated: its whole document and its variables.
+    /// The body of an operation as generated: its whole document and the variables it uses,
+    /// without those only client directives or local fields use
+    /// (`GraphQLOperation.__clientOnlyVariables`).
     public init<Operation: GraphQLOperation>(operation: Operation) {
-        self.init(query: Operation.document, operationName: Operation.operationName, variables: operation.variables)
+        var variables = operation.variables
+        let clientOnly = Operation.__clientOnlyVariables
+        if !clientOnly.isEmpty { variables.removeAll { clientOnly.contains($0.name) } }
+        self.init(query: Operation.document, operationName: Operation.operationName, variables: variables)
     }
 }

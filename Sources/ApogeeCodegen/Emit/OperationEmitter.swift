@@ -42,10 +42,18 @@ struct OperationEmitter {
                 writer.line("\"\"\"")
             }
             writer.line("public static let operationIdentifier = \(SwiftLiteral.string(SHA256.hexDigest(of: document)))")
+            if !operation.clientOnlyVariables.isEmpty {
+                let names = operation.clientOnlyVariables.map(SwiftLiteral.string).joined(separator: ", ")
+                writer.line("public static let __clientOnlyVariables: Set<String> = [\(names)]")
+            }
             writer.line()
             writeVariables(operation, into: &writer)
             writer.line()
-            selectionSets.emit(shape, conformance: "RootSelectionSet", statics: cachePolicyStatics, docComment: "The data the operation selects.", into: &writer)
+            // Only operations with local fields say so; the others keep the protocol's `false`.
+            let localStatics = operation.selections.selectsLocalFields(fragments: fragments) ? ["public static let __selectsLocalFields = true"] : []
+            selectionSets.emit(
+                shape, conformance: "RootSelectionSet", statics: cachePolicyStatics + localStatics, docComment: "The data the operation selects.",
+                into: &writer)
         }
     }
 

@@ -36,6 +36,8 @@ extension SelectionSetEmitter {
                     }
                     arguments.append("directives: [" + directives.joined(separator: ", ") + "]")
                 }
+                if field.isLocal { arguments.append("isLocal: true") }
+                if let clientDefault = field.clientDefault { arguments.append("clientDefault: " + SwiftLiteral.json(clientDefault)) }
                 lines.append(".field(.init(" + arguments.joined(separator: ", ") + ")),")
             case .inlineFragment(let typeCondition, let conditions, let selections):
                 var on = "nil"

@@ -105,8 +105,7 @@ struct SelectionSetEmitter {
         let usesObject = !shape.fields.isEmpty || !shape.typeCases.isEmpty || !shape.fragments.isEmpty
         writer.block("public init(from \(usesObject ? "object" : "_"): ResponseObject) throws") { writer in
             for field in shape.fields {
-                let method = field.isConditional || field.isClientID ? "decodeIfPresent" : "decode"
-                writer.line("self.\(field.propertyName) = try object.\(method)(\(SwiftLiteral.string(field.responseKey)))")
+                writer.line("self.\(field.propertyName) = try object.\(decodeCall(field))")
             }
             for typeCase in shape.typeCases {
                 let name = typeCase.shape.swiftName
@@ -116,6 +115,19 @@ struct SelectionSetEmitter {
                 writer.line("self.fragments = try Fragments(from: object)")
             }
         }
+    }
+
+    /// How a field is read from a response object. A server response never carries a local
+    /// field, so a local field that is absent reads as its default, or as `nil` without one.
+    private func decodeCall(_ field: Shape.Field) -> String {
+        let key = SwiftLiteral.string(field.responseKey)
+        if field.isConditional || field.isClientID || (field.isLocal && field.clientDefault == nil) {
+            return "decodeIfPresent(\(key))"
+        }
+        if field.isLocal, let clientDefault = field.clientDefault {
+            return "decode(\(key), default: \(SwiftLiteral.json(clientDefault)))"
+        }
+        return "decode(\(key))"
     }
 
     private func writeFields(_ shape: Shape, into writer: inout SwiftWriter) {

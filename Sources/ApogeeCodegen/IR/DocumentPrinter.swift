@@ -1,12 +1,20 @@
 import GraphQL
 
 /// Prints the text sent to the server: one line per definition, `__typename` added to every
-/// object selection (so responses can be normalized), client directives and `__id` removed.
+/// object selection (so responses can be normalized), client directives, `__id` and local
+/// fields removed.
+///
+/// A local field (one a client schema extension adds to a server type) goes with its
+/// arguments and directives, and a variable only it uses goes with it. A nested selection set
+/// left with no server field still has `__typename`, so its field stays and links the object
+/// whose local fields the store keeps.
 enum DocumentPrinter {
-    static func print(_ operation: OperationDefinition, fragments: [String: FragmentDefinition]) -> String {
+    /// The operation's text, or `nil` when it selects nothing but local fields, so that
+    /// nothing would be left to send.
+    static func print(_ operation: OperationDefinition, rootType: String, fragments: [String: FragmentDefinition], schema: SchemaIndex) -> String? {
         var text = operation.operation.rawValue
         if let name = operation.name?.value { text += " " + name }
-        let used = usedVariables(in: operation, fragments: fragments)
+        let used = usedVariables(in: operation, rootType: rootType, fragments: fragments, schema: schema)
         let definitions = operation.variableDefinitions.filter { used.contains($0.variable.name.value) }
         if !definitions.isEmpty {
             text += "(" + definitions.map { definition in
@@ -15,33 +23,55 @@ enum DocumentPrinter {
             }.joined(separator: ", ") + ")"
         }
         text += directives(operation.directives)
-        return text + " " + selectionSet(operation.selectionSet, addTypename: false)
+        let parts = selections(operation.selectionSet, parent: rootType, addTypename: false, schema: schema)
+        return parts.isEmpty ? nil : text + " " + braced(parts)
     }
 
-    static func print(_ fragment: FragmentDefinition) -> String {
-        "fragment \(fragment.name.value) on \(fragment.typeCondition.name.value)" + directives(fragment.directives) + " "
-            + selectionSet(fragment.selectionSet, addTypename: true)
+    static func print(_ fragment: FragmentDefinition, schema: SchemaIndex) -> String {
+        let typeCondition = fragment.typeCondition.name.value
+        return "fragment \(fragment.name.value) on \(typeCondition)" + directives(fragment.directives) + " "
+            + braced(selections(fragment.selectionSet, parent: typeCondition, addTypename: true, schema: schema))
     }
 
-    private static func selectionSet(_ set: GraphQL.SelectionSet, addTypename: Bool) -> String {
+    /// Whether a field selected on `parent` is local, so never sent.
+    static func isLocal(_ field: Field, on parent: String, schema: SchemaIndex) -> Bool {
+        schema.hasLocalFields && schema.field(field.name.value, on: parent)?.isLocal == true
+    }
+
+    /// The type a field selected on `parent` returns, which its own selections are made on.
+    static func returnedType(of field: Field, on parent: String, schema: SchemaIndex) -> String {
+        schema.field(field.name.value, on: parent)?.type.namedType ?? parent
+    }
+
+    /// Whether an inline fragment's selections would all be left out (local fields alone), so
+    /// that the fragment, and the variables of its directives, are not sent either.
+    static func sendsNothing(_ set: GraphQL.SelectionSet, parent: String, schema: SchemaIndex) -> Bool {
+        selections(set, parent: parent, addTypename: false, schema: schema).isEmpty
+    }
+
+    private static func braced(_ parts: [String]) -> String {
+        "{ " + parts.joined(separator: " ") + " }"
+    }
+
+    private static func selections(_ set: GraphQL.SelectionSet, parent: String, addTypename: Bool, schema: SchemaIndex) -> [String] {
         var parts: [String] = []
         var hasTypename = false
         for selection in set.selections {
             switch selection {
             case let field as Field:
                 let name = field.name.value
-                if name == ClientDirectives.clientIDField { continue }
+                if name == ClientDirectives.clientIDField || isLocal(field, on: parent, schema: schema) { continue }
                 if name == "__typename", field.alias == nil, field.directives.isEmpty { hasTypename = true }
                 var text = field.alias.map { $0.value + ": " } ?? ""
                 text += name + arguments(field.arguments) + directives(field.directives)
                 if let nested = field.selectionSet {
-                    text += " " + selectionSet(nested, addTypename: true)
+                    text += " " + braced(selections(nested, parent: returnedType(of: field, on: parent, schema: schema), addTypename: true, schema: schema))
                 }
                 parts.append(text)
             case let inline as InlineFragment:
-                let inner = selectionSet(inline.selectionSet, addTypename: false)
-                if inner == "{ }" { continue }
-                parts.append("..." + (inline.typeCondition.map { " on " + $0.name.value } ?? "") + directives(inline.directives) + " " + inner)
+                let inner = selections(inline.selectionSet, parent: inline.typeCondition?.name.value ?? parent, addTypename: false, schema: schema)
+                if inner.isEmpty { continue }
+                parts.append("..." + (inline.typeCondition.map { " on " + $0.name.value } ?? "") + directives(inline.directives) + " " + braced(inner))
             case let spread as FragmentSpread:
                 parts.append("..." + spread.name.value + directives(spread.directives))
             default:
@@ -49,7 +79,7 @@ enum DocumentPrinter {
             }
         }
         if addTypename, !hasTypename { parts.insert("__typename", at: 0) }
-        return "{ " + parts.joined(separator: " ") + " }"
+        return parts
     }
 
     private static func arguments(_ arguments: [Argument]) -> String {

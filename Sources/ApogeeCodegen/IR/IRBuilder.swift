@@ -21,16 +21,24 @@ struct IRBuilder {
                 at: definition.loc, fallbackFile: "", message: "The schema has no \(definition.operation.rawValue) type."))
             return nil
         }
+        guard let definitionText = DocumentPrinter.print(definition, rootType: rootType, fragments: fragments, schema: schema) else {
+            diagnostics.append(SourcePosition.diagnostic(
+                at: definition.loc, fallbackFile: "",
+                message: "The \(definition.operation.rawValue) \(name) selects only local fields, so nothing would be left to send to the server: select a server field too, or read the local fields from the store with a fragment."))
+            return nil
+        }
         let variables = definition.variableDefinitions.map { variable in
             IRVariable(name: variable.variable.name.value, type: TypeRef(variable.type), hasDefault: variable.defaultValue != nil)
         }
+        let sent = DocumentPrinter.usedVariables(in: definition, rootType: rootType, fragments: fragments, schema: schema)
         return IROperation(
             name: name,
             kind: definition.operation,
             rootType: rootType,
             variables: variables,
+            clientOnlyVariables: variables.map(\.name).filter { !sent.contains($0) },
             selections: selections(definition.selectionSet, parent: rootType, addTypename: false),
-            definitionText: DocumentPrinter.print(definition, fragments: fragments),
+            definitionText: definitionText,
             fragmentNames: fragmentClosure(of: definition.selectionSet))
     }
 
@@ -40,7 +48,7 @@ struct IRBuilder {
             name: definition.name.value,
             typeCondition: typeCondition,
             selections: selections(definition.selectionSet, parent: typeCondition, addTypename: true),
-            definitionText: DocumentPrinter.print(definition))
+            definitionText: DocumentPrinter.print(definition, schema: schema))
     }
 
     /// The fragments a selection set uses, directly or through other fragments, sorted by name.
@@ -90,14 +98,16 @@ struct IRBuilder {
                     responseKey: field.alias?.value ?? name,
                     name: name,
                     alias: field.alias?.value,
-                    arguments: field.arguments.map { IRArgument(name: $0.name.value, value: value($0.value)) },
+                    arguments: field.arguments.map { IRArgument(name: $0.name.value, value: IRValue($0.value)) },
                     type: definition.type,
                     conditions: conditions,
                     directives: clientDirectives(field.directives),
                     selections: nested,
                     parentType: parent,
                     summary: GraphQLText.summary(definition.description),
-                    location: LocationBox(location: field.loc))))
+                    location: LocationBox(location: field.loc),
+                    isLocal: definition.isLocal,
+                    clientDefault: definition.clientDefault)))
             case let inline as InlineFragment:
                 guard let conditions = conditions(inline.directives) else { continue }
                 let typeCondition = inline.typeCondition?.name.value
@@ -145,21 +155,7 @@ struct IRBuilder {
 
     func clientDirectives(_ directives: [Directive]) -> [IRDirective] {
         directives.filter { ClientDirectives.names.contains($0.name.value) }.map { directive in
-            IRDirective(name: directive.name.value, arguments: directive.arguments.map { IRArgument(name: $0.name.value, value: value($0.value)) })
-        }
-    }
-
-    func value(_ value: Value) -> IRValue {
-        switch value {
-        case let variable as Variable: .variable(variable.name.value)
-        case let int as IntValue: .int(int.value)
-        case let float as FloatValue: .float(float.value)
-        case let string as StringValue: .string(string.value)
-        case let boolean as BooleanValue: .boolean(boolean.value)
-        case let enumValue as EnumValue: .enumValue(enumValue.value)
-        case let list as ListValue: .list(list.values.map(self.value))
-        case let object as ObjectValue: .object(object.fields.map { IRArgument(name: $0.name.value, value: self.value($0.value)) })
-        default: .null
+            IRDirective(name: directive.name.value, arguments: directive.arguments.map { IRArgument(name: $0.name.value, value: IRValue($0.value)) })
         }
     }
 }

@@ -22,6 +22,21 @@ indirect enum IRValue: Hashable, Sendable {
     case enumValue(String)
     case list([IRValue])
     case object([IRArgument])
+
+    /// The value of a GraphQL literal or variable as written.
+    init(_ value: Value) {
+        switch value {
+        case let variable as Variable: self = .variable(variable.name.value)
+        case let int as IntValue: self = .int(int.value)
+        case let float as FloatValue: self = .float(float.value)
+        case let string as StringValue: self = .string(string.value)
+        case let boolean as BooleanValue: self = .boolean(boolean.value)
+        case let enumValue as EnumValue: self = .enumValue(enumValue.value)
+        case let list as ListValue: self = .list(list.values.map(IRValue.init))
+        case let object as ObjectValue: self = .object(object.fields.map { IRArgument(name: $0.name.value, value: IRValue($0.value)) })
+        default: self = .null
+        }
+    }
 }
 
 struct IRArgument: Hashable, Sendable {
@@ -51,6 +66,10 @@ struct IRField: Hashable, Sendable {
     var summary: String?
     /// Where the field is written; not part of equality.
     var location: LocationBox
+    /// Local: the store keeps it and the server never sees it.
+    var isLocal = false
+    /// A local field's declared default, read while nothing is stored.
+    var clientDefault: IRValue? = nil
 
     var isTypename: Bool { name == "__typename" && responseKey == "__typename" }
 }
@@ -76,12 +95,32 @@ struct IRVariable: Sendable {
     var hasDefault: Bool
 }
 
+extension [IRSelection] {
+    /// Whether a local field is among these selections, nested ones included; fragments
+    /// spread here are looked up in `fragments`.
+    func selectsLocalFields(fragments: [String: IRFragment]) -> Bool {
+        contains { selection in
+            switch selection {
+            case .field(let field):
+                field.isLocal || field.selections?.selectsLocalFields(fragments: fragments) == true
+            case .inlineFragment(_, _, let selections):
+                selections.selectsLocalFields(fragments: fragments)
+            case .fragmentSpread(let name, _, _):
+                fragments[name]?.selections.selectsLocalFields(fragments: fragments) == true
+            }
+        }
+    }
+}
+
 /// An operation ready to be emitted.
 struct IROperation: Sendable {
     var name: String
     var kind: GraphQL.OperationType
     var rootType: String
     var variables: [IRVariable]
+    /// The variables the document sent leaves out, in declared order: those only client
+    /// directives or local fields use. The store reads them; the request does not carry them.
+    var clientOnlyVariables: [String]
     var selections: [IRSelection]
     /// The operation's own text as sent, on one line.
     var definitionText: String

@@ -37,6 +37,9 @@ final class Shape {
         var propertyName: String
         /// The first line of the field's schema description.
         var summary: String?
+        /// Local: absent from server responses, so decoded with its default.
+        var isLocal = false
+        var clientDefault: IRValue? = nil
 
         var isTypename: Bool { name == "__typename" && responseKey == "__typename" }
         var isClientID: Bool { name == ClientDirectives.clientIDField }

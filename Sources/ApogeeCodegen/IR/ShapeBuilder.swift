@@ -168,6 +168,6 @@ struct ShapeBuilder {
         memberNames.insert(property)
         return Shape.Field(
             responseKey: key, name: first.name, type: first.type, isConditional: isConditional, nested: nested, propertyName: property,
-            summary: first.summary)
+            summary: first.summary, isLocal: first.isLocal, clientDefault: first.clientDefault)
     }
 }

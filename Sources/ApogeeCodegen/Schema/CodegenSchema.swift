@@ -13,10 +13,12 @@ public struct CodegenSchema: Sendable {
     /// Loads a schema from SDL text, with the schema extension files that go with it.
     ///
     /// An extension file adds to the server's schema what only the client knows: cache
-    /// policy (`extend type Book @typePolicy(keyFields: "isbn")`) and the declarations of
-    /// directives. Its definitions are merged with the schema's, and errors in it name it.
+    /// policy (`extend type Book @typePolicy(keyFields: "isbn")`), local-only fields
+    /// (`extend type Book { isFavorite: Boolean! @clientDefault(value: false) }`, never sent
+    /// to the server) and the declarations of directives. Its definitions are merged with the schema's, and errors in it name it.
     /// The client directives (`@connection`, `@appendEdge`, …) and the cache directives
-    /// (`@typePolicy`) are declared when the schema does not declare them.
+    /// (`@typePolicy`, `@fieldPolicy`, `@clientDefault`) are declared when the schema does not
+    /// declare them.
     /// - Throws: ``CodegenError`` with the syntax or type errors of the schema or an extension.
     public init(sdl: String, fileName: String, extensions: [SchemaSource] = []) throws(CodegenError) {
         self.fileName = fileName
@@ -40,7 +42,7 @@ public struct CodegenSchema: Sendable {
         if !extensionDefinitions.isEmpty {
             document = document.set(value: .array(document.definitions + extensionDefinitions), key: "definitions")
         }
-        let (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName)
+        let (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName, extensionDefinitions: extensionDefinitions.count)
         guard diagnostics.isEmpty else { throw CodegenError(diagnostics) }
 
         var definitions = document.definitions

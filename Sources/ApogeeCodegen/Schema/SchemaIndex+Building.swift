@@ -3,7 +3,9 @@ import GraphQL
 extension SchemaIndex {
     /// Indexes an SDL document and checks what `buildASTSchema(assumeValidSDL:)` would otherwise
     /// miss or report without a place: duplicate type names and references to undefined types.
-    static func build(from document: Document, fileName: String) -> (SchemaIndex, [Diagnostic]) {
+    /// The last `extensionDefinitions` definitions come from schema extension files: the
+    /// fields they add to the server's types are local.
+    static func build(from document: Document, fileName: String, extensionDefinitions: Int = 0) -> (SchemaIndex, [Diagnostic]) {
         var index = SchemaIndex()
         var diagnostics: [Diagnostic] = []
         var references: [(String, Location?)] = []
@@ -149,6 +151,8 @@ extension SchemaIndex {
         diagnostics += index.applyTypePolicies(typePolicies, fileName: fileName)
         diagnostics += index.applyFieldPolicies(fieldPolicies, fileName: fileName)
         diagnostics += index.applyMaxAges(maxAges, fileName: fileName)
+        let fields = LocalFields.declarations(in: document.definitions, firstExtension: document.definitions.count - extensionDefinitions)
+        diagnostics += index.applyLocalFields(fields.local, defaulted: fields.defaulted, fileName: fileName)
 
         for (name, location) in references where index.types[name] == nil && !builtInScalars.contains(name) {
             diagnostics.append(SourcePosition.diagnostic(at: location, fallbackFile: fileName, message: "Unknown type \"\(name)\"."))

@@ -15,6 +15,11 @@ struct SchemaIndex: Sendable {
         var type: TypeRef
         var description: String? = nil
         var argumentNames: [String] = []
+        /// Added by a client schema extension to a type of the server's schema: the server
+        /// never sees it, and the store keeps it (see `SchemaIndex+LocalFields.swift`).
+        var isLocal = false
+        /// A local field's `@clientDefault(value:)`, checked against its type.
+        var clientDefault: IRValue? = nil
     }
 
     struct InputField: Sendable {
@@ -60,6 +65,8 @@ struct SchemaIndex: Sendable {
         var keyArguments: [String]
         var keyFields: [String]
     }
+    /// Whether any type has a local field; the document printer looks fields up only then.
+    var hasLocalFields = false
     /// Object types per abstract type, computed once.
     var possibleTypesByName: [String: Set<String>] = [:]
 

@@ -20,17 +20,34 @@ struct Normalizer {
     /// Whether to note the record key of each object whose `__id` is selected. Off unless
     /// the operation selects `__id`, so that other writes do not track response paths.
     private let collectsClientIDs: Bool
-    /// Where the walk is in the response, kept only when ``collectsClientIDs``.
+    /// What becomes of local fields: the app's own writes store them; a server result (or a
+    /// guess at one) never carries them, so they keep what the store has.
+    private let localFields: LocalFieldWrites
+    /// Whether the walk keeps its place in the response: only to note `__id` or local fields.
+    private let tracksPath: Bool
+    /// Where the walk is in the response, kept only when ``tracksPath``.
     private var responsePath: [ResponsePath.Component] = []
     /// The record key of each object whose `__id` is selected, by its path in the response:
     /// what the server's data lacks, since `__id` is the store's.
     private(set) var clientIDs: [ResponsePath: CacheKey] = [:]
+    /// Each local field a server result left unwritten, by its path in the response, with the
+    /// record that holds it: where the client puts the store's value. Noted only with
+    /// ``LocalFieldWrites/keptAndNoted``.
+    private(set) var keptLocalFields: [ResponsePath: LocalFieldRead] = [:]
 
-    init(variables: JSONObject, keyPolicy: CacheKeyPolicy, declaredKeyFields: [String: [String]], collectsClientIDs: Bool = false) {
+    init(
+        variables: JSONObject,
+        keyPolicy: CacheKeyPolicy,
+        declaredKeyFields: [String: [String]],
+        collectsClientIDs: Bool = false,
+        localFields: LocalFieldWrites = .written
+    ) {
         self.variables = variables
         self.keyPolicy = keyPolicy
         self.declaredKeyFields = declaredKeyFields
         self.collectsClientIDs = collectsClientIDs
+        self.localFields = localFields
+        self.tracksPath = collectsClientIDs || localFields == .keptAndNoted
     }
 
     /// Normalizes one object, stored under `key`, and everything below it. `declaredType` is
@@ -67,10 +84,16 @@ struct Normalizer {
                     if collectsClientIDs { clientIDs[ResponsePath(responsePath + [.field(field.responseKey)])] = key }
                     continue
                 }
+                if field.isLocal, localFields != .written {
+                    if localFields == .keptAndNoted {
+                        keptLocalFields[ResponsePath(responsePath + [.field(field.responseKey)])] = LocalFieldRead(key: key, field: field, variables: variables)
+                    }
+                    continue
+                }
                 // A field the response leaves out is not written, so it stays missing.
                 guard let value = object[field.responseKey] else { continue }
-                if collectsClientIDs { responsePath.append(.field(field.responseKey)) }
-                defer { if collectsClientIDs { responsePath.removeLast() } }
+                if tracksPath { responsePath.append(.field(field.responseKey)) }
+                defer { if tracksPath { responsePath.removeLast() } }
                 let storageKey = field.storageKey(with: variables)
                 // Only a field with `@connection` has a page; most fields have no directives at all.
                 let page = field.directives.isEmpty ? nil
@@ -126,10 +149,10 @@ struct Normalizer {
                 values.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
                     indices.append(index)
-                    if collectsClientIDs { responsePath.append(.index(index)) }
+                    if tracksPath { responsePath.append(.index(index)) }
                     defer {
                         indices.removeLast()
-                        if collectsClientIDs { responsePath.removeLast() }
+                        if tracksPath { responsePath.removeLast() }
                     }
                     values.append(try normalizeValue(element, type: inner, parent: parent, field: field))
                 }

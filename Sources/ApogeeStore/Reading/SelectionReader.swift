@@ -119,6 +119,8 @@ struct SelectionReader<Records: RecordReading> {
             }
         }
         guard let stored = stored ?? redirectedValue(of: field, in: record, declaredType: declaredType) else {
+            // A local field never written is no miss: it reads as its default.
+            if field.isLocal { return field.clientDefault ?? .null }
             throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
         }
         do {
@@ -128,9 +130,8 @@ struct SelectionReader<Records: RecordReading> {
         }
     }
 
-    /// Lets a field read at its expiry time through only as stale, when the read accepts that,
-    /// and notes when its result would change.
-    /// A field is fresh up to its expiry time and stale after it.
+    /// Lets a field past its expiry time through only as stale, when the read accepts that,
+    /// and notes when its result would change. A field is fresh up to its expiry time.
     private mutating func check(_ expiry: Int64, of field: FieldKey, responseKey: String) throws {
         guard expiry < now else {
             nextExpiry = min(nextExpiry ?? .max, expiry + 1)
@@ -157,6 +158,16 @@ struct SelectionReader<Records: RecordReading> {
             guard !type.isNonNull else { throw bubble }
             return .null
         }
+    }
+
+    /// The value of one local field of the record `key`: what is stored, else its default
+    /// (`null` without one), as ``read(_:from:selections:)`` reads it. A stored object that
+    /// misses some of its fields reads as the default too: the field's value is then unknown.
+    mutating func readLocalField(_ field: Selection.Field, of key: CacheKey) -> JSONValue {
+        let fallback = field.clientDefault ?? .null
+        let storageKey = field.storageKey(with: variables)
+        guard let record = try? records.record(for: key), let stored = record.fields[storageKey] else { return fallback }
+        return (try? readValue(stored, type: field.type, key: key, field: storageKey)) ?? fallback
     }
 
     /// The reference a declared redirect gives a field the record lacks: the key of the

@@ -89,7 +89,7 @@ final class StoreCore: RecordReading {
         layers.removeAll { removed.contains($0.id) }
         rebaseLayers(from: firstStale, into: &changeSets)
         notifyWatchers(of: changeSets)
-        return CacheChanges(changeSets, clientIDs: transaction.clientIDs)
+        return CacheChanges(changeSets, clientIDs: transaction.clientIDs, localValues: transaction.localValues)
     }
 
     /// Runs the layers from `start` up again, each over the base and the layers below it.

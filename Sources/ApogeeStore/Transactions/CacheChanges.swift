@@ -12,9 +12,15 @@ public struct CacheChanges: Sendable {
     /// a result from the server carries `__id` just as one read from the store does.
     package let clientIDs: [ResponsePath: CacheKey]
 
-    init(_ changeSets: [RecordChangeSet], clientIDs: [ResponsePath: CacheKey] = [:]) {
+    /// The store's value of each local field the written server result selects, by its path
+    /// in the response data: the server never sends them, so the client fills them in, and a
+    /// result from the server shows what the app wrote (or the field's default).
+    package let localValues: [ResponsePath: JSONValue]
+
+    init(_ changeSets: [RecordChangeSet], clientIDs: [ResponsePath: CacheKey] = [:], localValues: [ResponsePath: JSONValue] = [:]) {
         self.changeSets = changeSets.filter { !$0.isEmpty }
         self.clientIDs = clientIDs
+        self.localValues = localValues
     }
 
     /// Whether nothing changed.

@@ -21,6 +21,9 @@ extension CacheTransaction {
     ///
     /// For a mutation or a subscription, the list directives of its selections
     /// (`@appendEdge`, `@deleteRecord`, …) are carried out on the data once it is written.
+    /// This is the app's own write, so the local fields in the data are written too; a
+    /// server result, written by ``NormalizedStore/writeResult(_:data:typedData:removingOptimisticLayer:updater:)``,
+    /// leaves them as they are.
     /// - Throws: ``NormalizationError`` when the data does not fit the operation's selections.
     public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {
         try write(data: data, for: operation, applyingListDirectives: true)
@@ -28,8 +31,14 @@ extension CacheTransaction {
 
     /// Writes response data for an operation, carrying out the list directives of a mutation
     /// or a subscription only when `applyingListDirectives`: a result whose directives failed
-    /// is written again without them.
-    func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation, applyingListDirectives: Bool) throws {
+    /// is written again without them. `localFields` says what becomes of local fields: the
+    /// app's writes store them, a server result keeps what the store has.
+    func write<Operation: GraphQLOperation>(
+        data: JSONObject,
+        for operation: Operation,
+        applyingListDirectives: Bool,
+        localFields: LocalFieldWrites = .written
+    ) throws {
         let root = CacheKey.root(for: Operation.operationType)
         let variables = operation.variablesJSON
         declareAges(Operation.Data.__cacheMaxAges)
@@ -40,7 +49,8 @@ extension CacheTransaction {
             selections: Operation.Data.__selections,
             declaredKeyFields: Operation.Data.__cacheKeyFields,
             variables: variables,
-            collectsClientIDs: Operation.Data.__selections.selectsClientID
+            collectsClientIDs: Operation.Data.__selections.selectsClientID,
+            localFields: localFields
         )
         if applyingListDirectives, Operation.operationType != .query {
             try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data, variables: variables)

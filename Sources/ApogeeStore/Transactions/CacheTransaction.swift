@@ -18,6 +18,11 @@ public final class CacheTransaction {
     var clientIDs: [ResponsePath: CacheKey] = [:]
     /// What gives the fields written here their expiry times.
     var lifetimes = Lifetimes()
+    /// The local fields server results written here left unwritten, by response path; read
+    /// into ``localValues`` once the result is in (`CacheTransaction+LocalFields.swift`).
+    var keptLocalFields: [ResponsePath: LocalFieldRead] = [:]
+    /// The store's values of those local fields; see ``CacheChanges/localValues``.
+    var localValues: [ResponsePath: JSONValue] = [:]
     private var isOpen = true
 
     init(core: StoreCore, layersBelow: Int) {
@@ -79,7 +84,8 @@ public final class CacheTransaction {
     /// Normalizes response data of the type `declaredType` under `key` and stages it, keying
     /// objects by the store's key policy and then by the keys the schema declares.
     /// With `collectsClientIDs`, the keys of objects whose `__id` is selected are noted in
-    /// ``clientIDs``, by path from `object`.
+    /// ``clientIDs``, by path from `object`; `localFields` says whether local fields are
+    /// written or kept (and noted in ``keptLocalFields``).
     func write(
         _ object: JSONObject,
         at key: CacheKey,
@@ -87,13 +93,16 @@ public final class CacheTransaction {
         selections: [Selection],
         declaredKeyFields: [String: [String]],
         variables: JSONObject,
-        collectsClientIDs: Bool = false
+        collectsClientIDs: Bool = false,
+        localFields: LocalFieldWrites = .written
     ) throws {
         try checkOpen()
         var normalizer = Normalizer(
-            variables: variables, keyPolicy: core.keyPolicy, declaredKeyFields: declaredKeyFields, collectsClientIDs: collectsClientIDs)
+            variables: variables, keyPolicy: core.keyPolicy, declaredKeyFields: declaredKeyFields, collectsClientIDs: collectsClientIDs,
+            localFields: localFields)
         try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
         if collectsClientIDs { clientIDs.merge(normalizer.clientIDs) { _, new in new } }
+        if localFields == .keptAndNoted { keptLocalFields.merge(normalizer.keptLocalFields) { _, new in new } }
         guard !normalizer.connections.isEmpty else { return try merge(normalizer.records) }
         var records = normalizer.records
         try mergeConnectionPages(normalizer.connections, into: &records)

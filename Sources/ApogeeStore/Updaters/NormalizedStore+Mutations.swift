@@ -40,6 +40,11 @@ extension NormalizedStore {
     ///   source failed): nothing is written, and the layer goes all the same.
     ///
     /// A guess never outlives its answer.
+    ///
+    /// Local fields (`Selection.Field.isLocal`) are never written from a result, even when
+    /// the data carries them: the server does not know them, and what the app wrote stays.
+    /// The returned changes carry their values as the store has them after the updater, for
+    /// the client to show in the result.
     /// - Parameters:
     ///   - operation: The operation the result answers, with its variables.
     ///   - data: The response's `data`, possibly partial; `nil` when there was none.
@@ -69,7 +74,7 @@ extension NormalizedStore {
             do {
                 _ = try transaction(removingOptimisticLayers: layers) { transaction in
                     transaction.lifetimes.responseMaxAge = responseMaxAge
-                    if let data { try transaction.write(data: data, for: operation, applyingListDirectives: false) }
+                    if let data { try transaction.writeResultData(data, for: operation, applyingListDirectives: false) }
                 }
             } catch {
                 // Not even the data fits: the layer goes alone.

@@ -24,6 +24,14 @@ enum TestFiles {
         }
     }
 
+    /// The RocketReserver example's schema extension files, as its `apogee.json` lists them.
+    static func rocketReserverExtensions() throws -> [SchemaSource] {
+        let folder = repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI")
+        return try ["cache-policy.graphqls", "local-fields.graphqls"].map { name in
+            SchemaSource(text: try text(folder.appendingPathComponent(name)), fileName: name)
+        }
+    }
+
     static func schema(_ url: URL, name: String) throws -> CodegenSchema {
         try CodegenSchema(sdl: text(url), fileName: name)
     }

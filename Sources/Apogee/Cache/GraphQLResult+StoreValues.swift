@@ -2,17 +2,25 @@ import ApogeeAPI
 import ApogeeStore
 
 extension GraphQLResult where Data: RootSelectionSet {
-    /// The result with the record keys the store computed filled in as `__id`, so that data
-    /// from the server carries them just as data read from the store does: a connection's
-    /// `__id` from the first fetch can go straight to `@appendEdge`.
+    /// The result with what the store knows and the server does not filled in, as the store
+    /// computed it while writing the result, so that data from the server carries it just as
+    /// data read from the store does:
+    /// - the record keys, as `__id`: a connection's `__id` from the first fetch can go straight
+    ///   to `@appendEdge`;
+    /// - the local fields, as the store has them: what the app wrote, or the field's default
+    ///   (which the result was decoded with).
     ///
-    /// Only the `__id` fields change; the rest stays the server's (a page of a paginated
-    /// connection stays that page, not the merged list the store holds).
-    func fillingClientIDs(_ clientIDs: [ResponsePath: CacheKey]) -> GraphQLResult {
-        guard !clientIDs.isEmpty, let json = dataJSON ?? data?.__fields else { return self }
+    /// Only those fields change; the rest stays the server's (a page of a paginated connection
+    /// stays that page, not the merged list the store holds). Operations with neither pay
+    /// nothing.
+    func fillingStoreValues(from changes: CacheChanges) -> GraphQLResult {
+        guard !changes.clientIDs.isEmpty || !changes.localValues.isEmpty, let json = dataJSON ?? data?.__fields else { return self }
         var root = JSONValue.object(json)
-        for (path, key) in clientIDs {
+        for (path, key) in changes.clientIDs {
             root.setValue(.string(key.rawValue), at: path.components[...])
+        }
+        for (path, value) in changes.localValues {
+            root.setValue(value, at: path.components[...])
         }
         guard let filled = root.objectValue, let data = try? Data(json: filled) else { return self }
         var result = self
