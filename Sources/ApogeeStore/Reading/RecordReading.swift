@@ -7,4 +7,6 @@ protocol RecordReading {
     var keyPolicy: CacheKeyPolicy { get }
     /// Whether an optimistic layer changes the field: a write the server has not confirmed.
     func hasPendingWrite(_ key: CacheKey, field: String) -> Bool
+    /// Whether any optimistic layer exists, so that a read without one asks nothing more.
+    var hasOptimisticLayers: Bool { get }
 }

@@ -25,6 +25,8 @@ struct SelectionReader<Records: RecordReading> {
     private(set) var nextExpiry: Int64?
     /// Whether an optimistic layer changes a field the read looked at.
     private(set) var hasPendingWrites = false
+    /// Whether any optimistic layer exists, asked once: without one, no field is pending.
+    private let checksPendingWrites: Bool
     /// Where the walk is, kept only for a partial read, which lists missing paths.
     private var path: [ResponsePath.Component] = []
 
@@ -34,6 +36,7 @@ struct SelectionReader<Records: RecordReading> {
         self.now = now
         self.maxStale = options.maxStaleMilliseconds
         self.returnsPartialData = options.returnsPartialData
+        self.checksPendingWrites = records.hasOptimisticLayers
     }
 
     /// Reads a selection set into a generated type; misses become a ``CacheMiss``.
@@ -103,10 +106,11 @@ struct SelectionReader<Records: RecordReading> {
     }
 
     /// A field's value; a miss has its path from this field.
+    @inline(__always)
     private mutating func readField(_ field: Selection.Field, of record: Record, declaredType: String) throws -> JSONValue {
         let storageKey = field.storageKey(with: variables)
         dependencies.append(FieldKey(record.key, storageKey))
-        if !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
+        if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
         var stored = record.fields[storageKey]
         if stored != nil, !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
             do {

@@ -50,6 +50,9 @@ final class StoreCore: RecordReading {
         return records
     }
 
+    /// Whether any optimistic layer exists.
+    var hasOptimisticLayers: Bool { !layers.isEmpty }
+
     /// Whether an optimistic layer changes the field (or removes its record).
     func hasPendingWrite(_ key: CacheKey, field: String) -> Bool {
         guard !layers.isEmpty else { return false }

@@ -124,6 +124,7 @@ extension CacheTransaction: RecordReading {
     /// A transaction reads the base and its own writes, which are pending by nature; it does
     /// not report layers.
     func hasPendingWrite(_ key: CacheKey, field: String) -> Bool { false }
+    var hasOptimisticLayers: Bool { false }
 
     func lookUp(_ key: CacheKey) throws -> Record? {
         // After a clear, nothing below the staged changes is visible, so it is not loaded.
