@@ -2,7 +2,7 @@ import ApogeeAPI
 import ApogeeStore
 import Foundation
 
-/// A ``CacheClock`` that moves only when a test moves it, so that expiry happens at the step
+/// A `CacheClock` that moves only when a test moves it, so that expiry happens at the step
 /// the test chooses and a test waits for the store's reaction, never for real time.
 ///
 /// ```swift

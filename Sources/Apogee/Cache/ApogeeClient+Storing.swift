@@ -7,7 +7,7 @@ extension ApogeeClient {
     ///
     /// Every result reaches the store here: queries, mutations, optimistic mutations,
     /// subscription events and the durable queue's deliveries. The store's
-    /// ``NormalizedStore/writeResult(_:data:typedData:removingOptimisticLayer:updater:)`` keeps
+    /// ``NormalizedStore/writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)`` keeps
     /// what it can when part of the write fails. A failed write does not fail the operation:
     /// the server's answer stands (a mutation has happened on the server, and retrying it
     /// because the local store failed would repeat it), and ``GraphQLResult/cacheWriteError``

@@ -12,7 +12,7 @@ enum RefetchesOnExpiryContextKey: RequestContextKey {
 
 extension RequestContext {
     /// How a query reads the store: whether it accepts fields past their expiry time (up to
-    /// ``CacheReadOptions/maxStale``), and whether it takes partial data. Fresh and complete
+    /// `CacheReadOptions/maxStale`), and whether it takes partial data. Fresh and complete
     /// data by default, so that a cache policy fetches what is stale or missing.
     ///
     /// ```swift

@@ -46,7 +46,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// accepted (``RequestContext/cacheReadOptions``); empty when the data is fresh.
     public var expiredFields: [FieldKey] = []
     /// What a partial read from the store lacked, by path in the data
-    /// (``CacheReadOptions/returnsPartialData``); empty otherwise.
+    /// (`CacheReadOptions/returnsPartialData`); empty otherwise.
     public var missingPaths: [ResponsePath] = []
     /// Whether data from the store includes a write the server has not confirmed yet: an
     /// optimistic mutation, or a queued one shown at once. A watcher gets a new result when

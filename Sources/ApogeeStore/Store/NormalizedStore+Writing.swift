@@ -8,7 +8,7 @@ extension NormalizedStore {
     /// objects inside them are shared by key, so a mutation that returns a launch updates
     /// every query that shows it. This is the app's own write, so the local fields in the
     /// data are written too; a server result goes through
-    /// ``writeResult(_:data:typedData:removingOptimisticLayer:updater:)``, which keeps them.
+    /// ``writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)``, which keeps them.
     /// - Returns: What changed; unchanged values are not reported and wake no watcher.
     /// - Throws: ``NormalizationError`` when the data does not fit the selections (nothing
     ///   is written then), or an error of the record source.

@@ -22,7 +22,7 @@ extension CacheTransaction {
     /// For a mutation or a subscription, the list directives of its selections
     /// (`@appendEdge`, `@deleteRecord`, …) are carried out on the data once it is written.
     /// This is the app's own write, so the local fields in the data are written too; a
-    /// server result, written by ``NormalizedStore/writeResult(_:data:typedData:removingOptimisticLayer:updater:)``,
+    /// server result, written by ``NormalizedStore/writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)``,
     /// leaves them as they are.
     /// - Throws: ``NormalizationError`` when the data does not fit the operation's selections.
     public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {

@@ -4,7 +4,7 @@ extension NormalizedStore {
     /// Shows a mutation's expected outcome at once, as an optimistic layer: the optimistic
     /// response is normalized (with its list directives), then the optimistic updater runs.
     ///
-    /// The layer is kept until ``writeResult(_:data:typedData:removingOptimisticLayer:updater:)``
+    /// The layer is kept until ``writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)``
     /// or ``removeOptimisticLayer(_:)`` removes it. Meanwhile it is applied again over the
     /// base each time the base changes (another mutation's result, a query), so its values
     /// stay visible on top of the newest data.
@@ -85,7 +85,7 @@ extension NormalizedStore {
     }
 
     /// Writes a mutation's result and removes its optimistic layer.
-    @available(*, deprecated, renamed: "writeResult(_:data:typedData:removingOptimisticLayer:updater:)")
+    @available(*, deprecated, renamed: "writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)")
     @discardableResult
     public func commitMutationResult<Mutation: GraphQLMutation>(
         _ mutation: Mutation,
