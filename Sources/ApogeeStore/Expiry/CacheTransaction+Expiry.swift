@@ -14,13 +14,17 @@ extension CacheTransaction {
         lifetimes.declared != nil || lifetimes.responseMaxAge != nil || !core.maximumAges.isEmpty
     }
 
+    /// The types whose records may get expiry times from this write, or `nil` when every
+    /// record may (a response's `max-age` covers all it wrote). Asked once per write, so that
+    /// a record of another type costs one lookup.
+    var coveredTypes: Set<String>? {
+        guard lifetimes.responseMaxAge == nil else { return nil }
+        return (lifetimes.declared?.coveredTypes ?? []).union(core.maximumAges.coveredTypes)
+    }
+
     /// The expiry times of fields written now into a record of type `typename`, or `nil` when
     /// none of them has an age. `__typename` never expires: it is what the record is.
     func deadlines(for names: Dictionary<String, RecordValue>.Keys, typename: String?, now: Int64) -> [String: Int64]? {
-        // Most records' types have no age at all: one lookup each tells.
-        if lifetimes.responseMaxAge == nil {
-            guard let typename, lifetimes.declared?.covers(typename) == true || core.maximumAges.covers(typename) else { return nil }
-        }
         var deadlines: [String: Int64]?
         for name in names where name != "__typename" {
             let declared = typename.flatMap { lifetimes.declared?.milliseconds(typename: $0, storageKey: name) }

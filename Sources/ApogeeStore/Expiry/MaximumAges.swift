@@ -46,6 +46,11 @@ public struct MaximumAges: Sendable, Hashable {
         byType[typename] != nil
     }
 
+    /// The types that have an age, or whose fields have one.
+    var coveredTypes: Set<String> {
+        Set(byType.keys)
+    }
+
     /// The age of a field of a record of type `typename`, in milliseconds, or `nil`.
     /// `storageKey` may carry arguments (`launch({"id":"25"})`).
     public func milliseconds(typename: String, storageKey: String) -> Int64? {

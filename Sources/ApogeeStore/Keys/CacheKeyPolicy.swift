@@ -47,10 +47,14 @@ public struct CacheKeyPolicy: Sendable {
     /// name: a closure, or an entry in ``keyFields``, wins over the schema.
     public func key(typename: String, object: JSONObject, declaredKeyFields: [String: [String]]) -> CacheKey? {
         if let resolver { return resolver(typename, object) }
-        if keyFields[typename] == nil, let declared = declaredKeyFields[typename] {
+        // Most policies name no type: then neither dictionary below needs hashing the name twice.
+        let configured = keyFields.isEmpty ? nil : keyFields[typename]
+        if configured == nil, !declaredKeyFields.isEmpty, let declared = declaredKeyFields[typename] {
             return Self.key(typename: typename, object: object, fields: declared)
         }
-        return defaultKey(typename: typename, object: object)
+        if let configured { return Self.key(typename: typename, object: object, fields: configured) }
+        guard let defaultKeyField else { return nil }
+        return Self.singleFieldKey(typename: typename, value: object[defaultKeyField])
     }
 
     /// The key ``keyFields`` and ``defaultKeyField`` give, ignoring any closure.

@@ -56,9 +56,15 @@ public final class CacheTransaction {
         let currentRecords = try lookUp(Array(records.keys))
         let stamps = stampsExpiry
         let now = stamps ? core.clock.nowMilliseconds : 0
+        let covered = stamps ? coveredTypes : []
         for (key, fields) in records {
-            let typename = stamps ? (fields["__typename"]?.typename ?? currentRecords[key]?.typename ?? key.impliedTypename) : nil
-            let deadlines = stamps ? deadlines(for: fields.keys, typename: typename, now: now) : nil
+            var deadlines: [String: Int64]?
+            if stamps {
+                let typename = fields["__typename"]?.typename ?? currentRecords[key]?.typename ?? key.impliedTypename
+                if covered == nil || typename.map({ covered?.contains($0) == true }) == true {
+                    deadlines = self.deadlines(for: fields.keys, typename: typename, now: now)
+                }
+            }
             guard let current = currentRecords[key] else {
                 core.noteNewRecord(fields)
                 staged.set(fields, of: key)
