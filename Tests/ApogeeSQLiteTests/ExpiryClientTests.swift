@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import ApogeeSQLite
+import ApogeeTesting
 import RocketReserverAPI
 import TestSupport
 import Testing
@@ -38,5 +39,47 @@ struct ExpiryClientTests {
                 #expect(server.requestCount(operationName: "LaunchDetails") == 2)
             }
         }
+    }
+
+    @Test("a response's Cache-Control max-age is kept in the file and expires the launch on the next run")
+    func serverMaxAgeInTheFile() async throws {
+        try await TemporaryFolder.with { folder in
+            try await ExampleServer.withServer { server in
+                let clock = ManualCacheClock()
+                let configuration = SQLiteStore.Configuration(now: { clock.now() })
+                let query = LaunchDetailsQuery(launchId: "25")
+                server.enqueueFault(.addingHeaders(["Cache-Control": "max-age=60"]))
+                try await Self.withClient(of: server, folder: folder, configuration) { client in
+                    let first = try await client.fetch(query: query)
+                    #expect(first.source == .server)
+                }
+
+                clock.advance(by: .seconds(59))
+                try await Self.withClient(of: server, folder: folder, configuration) { client in
+                    let cached = try await client.fetch(query: query)
+                    #expect(cached.source == .cache)
+                }
+                clock.advance(by: .seconds(2))
+                try await Self.withClient(of: server, folder: folder, configuration) { client in
+                    let expired = try await client.fetch(query: query)
+                    #expect(expired.source == .server)
+                }
+                #expect(server.requestCount(operationName: "LaunchDetails") == 2)
+            }
+        }
+    }
+
+    /// One run of an app: a client honouring `Cache-Control` over the folder's store file,
+    /// closed after `body`.
+    private static func withClient(
+        of server: ExampleServer, folder: TemporaryFolder, _ configuration: SQLiteStore.Configuration,
+        _ body: (ApogeeClient) async throws -> Void
+    ) async throws {
+        let file = try folder.openStoreFile(configuration)
+        let client = ApogeeClient(
+            url: server.rocketReserverURL, store: file.makeNormalizedStore(),
+            configuration: .init(usesServerCacheControl: true))
+        try await body(client)
+        try file.close()
     }
 }
