@@ -70,6 +70,25 @@ struct BadResponseTests {
         }
     }
 
+    @Test("data null with no errors, or an empty list of them, is a typed error, not an empty success", arguments: HTTPStack.all)
+    func nullDataWithoutErrors(stack: HTTPStack) async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"data": null}"#))
+            server.enqueueFault(.rawBody(#"{"data": null, "errors": []}"#))
+            let client = server.client(stack)
+            for _ in 0..<2 {
+                let error = await client.expectLaunchSiteFailure()
+                guard case .invalidResponse(let reason, _, _)? = error else {
+                    Issue.record("expected invalidResponse, got \(String(describing: error))")
+                    continue
+                }
+                #expect(reason == .nullDataWithoutErrors)
+            }
+            let records = try client.store.recordCount()
+            #expect(records == 0)
+        }
+    }
+
     @Test("A field of the wrong type is a decoding error that names its path", arguments: HTTPStack.all)
     func wrongType(stack: HTTPStack) async throws {
         try await withServer { server in

@@ -46,6 +46,9 @@ public enum InvalidResponseReason: Error, Sendable, Equatable, CustomStringConve
     case unexpectedContentType(String)
     /// A batch's answer has a different number of results than the batch had operations.
     case batchResultCount(expected: Int, received: Int)
+    /// `data` is `null` (or absent) and there are no errors, which the GraphQL specification
+    /// forbids: the caller would learn nothing of what happened.
+    case nullDataWithoutErrors
 
     /// What made the body unreadable.
     public var description: String {
@@ -55,6 +58,7 @@ public enum InvalidResponseReason: Error, Sendable, Equatable, CustomStringConve
         case .notAGraphQLResponse(let detail): "the body is not a GraphQL response: \(detail)"
         case .unexpectedContentType(let type): "the body has content type '\(type)' and is not a GraphQL response"
         case .batchResultCount(let expected, let received): "the batch's answer has \(received) result(s) for \(expected) operation(s)"
+        case .nullDataWithoutErrors: "'data' is null and there are no errors, which a GraphQL response must have then"
         }
     }
 }

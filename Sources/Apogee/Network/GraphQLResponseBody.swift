@@ -46,5 +46,6 @@ struct GraphQLResponseBody: Sendable {
         case let other?: throw .notAGraphQLResponse("'errors' is \(other.kindDescription), not a list")
         }
         extensions = object["extensions"]?.objectValue
+        guard data != nil || errors != nil else { throw .nullDataWithoutErrors }
     }
 }
