@@ -4,11 +4,13 @@ extension GraphQLResult where Data: RootSelectionSet {
     /// The data to write into the store, or `nil` when there is nothing to write.
     ///
     /// Partial data is written, except where the server put `null` because a field failed:
-    /// those fields are left out, so they stay missing in the store and a later cache read
-    /// misses and asks the server again, instead of serving an error's `null` as if it were the
-    /// value (and without the error). When a field fails inside a list, the whole list is left
-    /// out, since a list cannot have a hole. When the data comes with an error that has no path,
-    /// nothing is written: there is no telling which nulls are real.
+    /// those fields are left out, so an error's `null` is never stored as if it were the value
+    /// (and without the error). The store keeps what it had for them: a field never written
+    /// stays missing, and a later read misses and asks the server again; a field written by an
+    /// earlier result keeps that value, the last one the server gave, until it is written again
+    /// or expires. When a field fails inside a list, the whole list is left out, since a list
+    /// cannot have a hole. When the data comes with an error that has no path, nothing is
+    /// written: there is no telling which nulls are real.
     var storableData: JSONObject? {
         guard let data else { return nil }
         // The JSON as the server sent it, when the data has not been replaced since; otherwise

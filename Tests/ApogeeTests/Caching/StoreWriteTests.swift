@@ -28,6 +28,22 @@ struct StoreWriteTests {
         }
     }
 
+    @Test("A field an error nulled keeps the value an earlier result stored; it is not replaced by the error's null")
+    func failedFieldKeepsEarlierValue() async throws {
+        try await withServer { server in
+            let client = server.client()
+            let first = try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            let site = try #require(first.data?.launch?.site)
+            server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":null}},"errors":[{"message":"site failed","path":["launch","site"]}]}"#))
+            let failed = try await client.fetch(query: LaunchSiteQuery(id: "1"), cachePolicy: .fetchIgnoringCacheData)
+            #expect(failed.errors?.first?.path == ["launch", "site"])
+            #expect(failed.data?.launch?.site == nil)
+            #expect(try client.store.record(for: "Launch:1")?["site"] == .scalar(.string(site)))
+            let cached = try await client.fetch(query: LaunchSiteQuery(id: "1"), cachePolicy: .returnCacheDataDontFetch)
+            #expect(cached.data?.launch?.site == site)
+        }
+    }
+
     @Test("Data that comes with an error without a path is not written")
     func errorWithoutPath() async throws {
         try await withServer { server in
