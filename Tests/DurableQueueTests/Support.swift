@@ -51,6 +51,28 @@ final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Waits for the process to end and returns its exit status, for as long as it makes
+    /// progress: it is killed only when `progress` has not moved for `stallLimit`, so that a
+    /// loaded machine makes the wait longer rather than the test red.
+    func waitForExit(stallLimit: Duration, progress: () -> Int) async throws -> Int32 {
+        var lastProgress = progress()
+        var stallDeadline = ContinuousClock.now + stallLimit
+        while process.isRunning {
+            let current = progress()
+            if current != lastProgress {
+                lastProgress = current
+                stallDeadline = ContinuousClock.now + stallLimit
+            }
+            guard ContinuousClock.now < stallDeadline else {
+                _ = kill()
+                Issue.record("the child made no progress for \(stallLimit)")
+                return -1
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return process.terminationStatus
+    }
+
     /// What the process wrote to standard output, once it has ended.
     var standardOutput: String {
         String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
