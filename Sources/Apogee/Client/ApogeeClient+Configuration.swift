@@ -22,6 +22,13 @@ extension ApogeeClient {
         /// schema declares their own `@cacheControl` age), and `no-store` keeps the response
         /// out of the store. Off by default, as in Apollo Kotlin.
         public var usesServerCacheControl: Bool
+        /// The longest a query or a mutation may take from the first byte sent to its result,
+        /// retries and their backoff included; past it the request is cancelled and fails with
+        /// ``ApogeeError/deadlineExceeded(_:)``. ``timeout`` bounds only the wait for the next
+        /// bytes, so a server that sends a byte now and then would otherwise hold a request
+        /// forever. Five minutes by default; `nil` for none. Requests with files are not held
+        /// to it (they take as long as their upload does), nor are subscriptions.
+        public var requestDeadline: Duration?
 
         /// Creates a configuration.
         public init(
@@ -30,8 +37,10 @@ extension ApogeeClient {
             useGETForQueries: Bool = false,
             maximumChainRestarts: Int = 3,
             uploadPreflightHeader: UploadPreflightHeader? = .apolloRequirePreflight,
-            usesServerCacheControl: Bool = false
+            usesServerCacheControl: Bool = false,
+            requestDeadline: Duration? = .seconds(300)
         ) {
+            self.requestDeadline = requestDeadline
             self.usesServerCacheControl = usesServerCacheControl
             self.timeout = timeout
             self.headers = headers

@@ -19,6 +19,8 @@ extension ApogeeError: CustomStringConvertible, LocalizedError {
             return "The request is invalid: \(reason)"
         case .tooManyChainRestarts(let limit, let reason):
             return "The interceptor chain was restarted more than \(limit) times (last reason: \(reason))"
+        case .deadlineExceeded(let deadline):
+            return "The operation, retries included, took longer than its deadline of \(deadline) and was cancelled"
         case .noResult:
             return "The operation ended without a result"
         case .subscription(let error):

@@ -26,6 +26,9 @@ public enum ApogeeError: Error, Sendable {
     case invalidRequest(reason: String)
     /// Interceptors asked for the chain to start over more often than the client allows.
     case tooManyChainRestarts(limit: Int, lastReason: String)
+    /// The operation, retries included, took longer than its deadline
+    /// (``ApogeeClient/Configuration/requestDeadline``); it was cancelled.
+    case deadlineExceeded(Duration)
     /// The stream of a query or a mutation ended without a result (an interceptor returned an
     /// empty stream, say).
     case noResult

@@ -36,6 +36,17 @@ extension ExampleServerFault.Action {
             return try await then?.response()
         case .addHeaders:
             return nil
+        case .drip(let status, let headers, let body, let interval):
+            var fields = Self.fields(headers)
+            fields[.contentLength] = String(body.count)
+            let dripped = ResponseBody { writer in
+                for byte in body {
+                    try await writer.write(ByteBuffer(bytes: [byte]))
+                    try await Task.sleep(for: interval)
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: HTTPResponse.Status(code: status), headers: fields, body: dripped)
         }
     }
 

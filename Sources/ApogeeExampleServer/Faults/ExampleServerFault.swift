@@ -15,6 +15,8 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         indirect case delay(Duration, then: Action?)
         /// The normal answer, with these header fields added.
         case addHeaders([String: String])
+        /// The head, then the body one byte at a time, `interval` apart.
+        case drip(status: Int, headers: [String: String], body: [UInt8], interval: Duration)
     }
 
     let action: Action
@@ -93,6 +95,20 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         return .init(
             action: .stall(status: 200, headers: ["Content-Type": contentType], declaredLength: bytes.count * 4 + 64, partialBody: bytes, duration: duration),
             description: "stall after \(bytes.count) bytes for \(duration)"
+        )
+    }
+
+    /// Sends a whole, valid response one byte at a time, `interval` apart: a server that is
+    /// never idle long enough for an idle timeout, so only a deadline for the whole request
+    /// ends the wait.
+    public static func drip(
+        every interval: Duration,
+        body: String = #"{"data":{"launch":{"__typename":"Launch","id":"1","site":"KSC LC 39A"}}}"#,
+        contentType: String = "application/graphql-response+json; charset=utf-8"
+    ) -> ExampleServerFault {
+        .init(
+            action: .drip(status: 200, headers: ["Content-Type": contentType], body: Array(body.utf8), interval: interval),
+            description: "drip \(body.utf8.count) bytes, one every \(interval)"
         )
     }
 

@@ -1,0 +1,40 @@
+import Apogee
+import ApogeeExampleServer
+import ClientFixtures
+import TestSupport
+import Testing
+
+/// A server that sends a byte now and then is never idle long enough for the idle timeout;
+/// the whole-request deadline, retries included, ends the wait on both HTTP stacks.
+@Suite("Whole-request deadline", .timeLimit(.minutes(1)))
+struct RequestDeadlineTests {
+    @Test("a slow drip past the deadline fails with deadlineExceeded, retries included, and stores nothing", arguments: HTTPStack.all)
+    func slowDripHitsTheDeadline(stack: HTTPStack) async throws {
+        try await withServer { server in
+            // Each answer would take about 15 seconds, one byte every 200 ms; the idle timeout
+            // of a second never fires, and the retry interceptor would try three times.
+            server.enqueueFaults(Array(repeating: .drip(every: .milliseconds(200)), count: 3))
+            let client = server.client(
+                stack, provider: DefaultInterceptorProvider(),
+                configuration: .init(timeout: .seconds(1), requestDeadline: .seconds(2)))
+            let error = await client.expectLaunchSiteFailure()
+            guard case .deadlineExceeded(let deadline)? = error else {
+                Issue.record("expected deadlineExceeded, got \(String(describing: error))")
+                return
+            }
+            #expect(deadline == .seconds(2))
+            let records = try client.store.recordCount()
+            #expect(records == 0)
+        }
+    }
+
+    @Test("a request that answers in time is not touched by the deadline", arguments: HTTPStack.all)
+    func answerWithinTheDeadline(stack: HTTPStack) async throws {
+        try await withServer { server in
+            server.enqueueFault(.drip(every: .milliseconds(1)))
+            let client = server.client(stack, configuration: .init(requestDeadline: .seconds(30)))
+            let result = try await client.fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(result.data?.launch?.site == "KSC LC 39A")
+        }
+    }
+}
