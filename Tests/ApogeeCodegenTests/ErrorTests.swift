@@ -134,7 +134,7 @@ struct ErrorTests {
     @Test func conflictingFieldsUnderOneResponseKey() {
         let file = OperationFile(path: "Conflict.graphql", text: "query Conflict {\n  launch(id: \"1\") {\n    site\n    site: id\n  }\n}\n")
         #expect(diagnostics([file]) == [
-            #"Conflict.graphql:4:5: error: Fields "site" conflict because "site" and "id" are different fields. Use different aliases on the fields to fetch both if this was intentional."#,
+            #"Conflict.graphql:4:5: error: Fields "site" conflict because "site" and "id" are different fields. Use different aliases on the fields to fetch both if this was intentional. The other field is at Conflict.graphql:3:5."#,
         ])
     }
 

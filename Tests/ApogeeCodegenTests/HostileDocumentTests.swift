@@ -131,6 +131,7 @@ struct HostileDocumentTests {
         "query Q { launch(id: " + String(repeating: "{a:", count: 30) + "1" + String(repeating: "}", count: 30) + ") { id } }",
         "query Q { launches(pageSize: " + String(repeating: "[", count: 60) + "1" + String(repeating: "]", count: 60) + ") { cursor } }",
         "query Q " + String(repeating: "{ me ", count: 1_000) + String(repeating: "}", count: 1_000),
+        "query Q { launches(pageSize: 10) { cursor } ...More }\nfragment More on Query { launches(pageSize: 11) { cursor } }",
     ])
     func commandLine(text: String) throws {
         let folder = try TemporaryFolder()

@@ -88,6 +88,11 @@ public struct ParsedOperations: Sendable {
         for error in validationErrors where !Self.isIgnored(error.message) {
             diagnostics.append(error.diagnostic(fallbackFile: files[0].path))
         }
+        // GraphQLSwift ships the field-merging rule disabled; Apogee's own runs once the
+        // document is otherwise valid (fragment cycles, among others, are then ruled out).
+        if diagnostics.isEmpty {
+            diagnostics += FieldMergeCheck.diagnostics(in: documents, schema: schema.index, fragments: fragments)
+        }
         guard diagnostics.isEmpty else {
             throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))
         }
