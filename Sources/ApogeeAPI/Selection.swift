@@ -30,10 +30,20 @@ extension Selection {
         /// Whether the field is local: a client schema extension adds it to a server type, so
         /// the document sent leaves it out, a server result never writes it, and the store
         /// keeps what the app writes.
-        public var isLocal: Bool
+        public var isLocal: Bool {
+            get { local != nil }
+            set { local = newValue ? LocalField(clientDefault: local?.clientDefault) : nil }
+        }
         /// A local field's declared default (`@clientDefault(value:)`): what the store reads
-        /// while nothing is written. A local field without one reads as `null`.
-        public var clientDefault: JSONValue?
+        /// while nothing is written. A local field without one reads as `null`; a field that
+        /// is not local has none.
+        public var clientDefault: JSONValue? {
+            get { local?.clientDefault }
+            set { if isLocal { local = LocalField(clientDefault: newValue) } }
+        }
+        /// What only a local field has, boxed: every read and write walks the fields, and most
+        /// are not local, so a field carries one empty reference for it rather than the value.
+        private var local: LocalField?
 
         /// Creates field metadata; generated code calls this.
         public init(
@@ -52,8 +62,7 @@ extension Selection {
             self.type = type
             self.conditions = conditions
             self.directives = directives
-            self.isLocal = isLocal
-            self.clientDefault = clientDefault
+            self.local = isLocal ? LocalField(clientDefault: clientDefault) : nil
         }
 
         /// The nested selections of an object field (through lists and non-null), or `nil` for a leaf.
@@ -230,6 +239,25 @@ public indirect enum ArgumentValue: Sendable, Hashable {
         case .list(let values): .array(values.map { $0.resolved(with: variables) })
         case .object(let fields):
             .object(JSONObject(fields.map { ($0.name, $0.value.resolved(with: variables)) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+}
+
+extension Selection.Field {
+    /// The part of a local field's metadata that other fields do not have.
+    final class LocalField: Sendable, Hashable {
+        let clientDefault: JSONValue?
+
+        init(clientDefault: JSONValue?) {
+            self.clientDefault = clientDefault
+        }
+
+        static func == (lhs: LocalField, rhs: LocalField) -> Bool {
+            lhs.clientDefault == rhs.clientDefault
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(clientDefault)
         }
     }
 }
