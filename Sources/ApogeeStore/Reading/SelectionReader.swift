@@ -111,24 +111,32 @@ struct SelectionReader<Records: RecordReading> {
         let storageKey = field.storageKey(with: variables)
         dependencies.append(FieldKey(record.key, storageKey))
         if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
-        var stored = record.fields[storageKey]
-        if stored != nil, !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
-            do {
-                try check(expiry, of: FieldKey(record.key, storageKey), responseKey: field.responseKey)
-            } catch let miss as CacheMiss {
-                // An expired reference the schema can rebuild from the arguments is read
-                // through the redirect; the record it names has expiry times of its own.
-                guard let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) else { throw miss }
-                stored = redirected
+        if let stored = record.fields[storageKey] {
+            if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
+                do {
+                    try check(expiry, of: FieldKey(record.key, storageKey), responseKey: field.responseKey)
+                } catch let miss as CacheMiss {
+                    // An expired reference the schema can rebuild from the arguments is read
+                    // through the redirect; the record it names has expiry times of its own.
+                    guard let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) else { throw miss }
+                    return try readValue(redirected, of: field, key: record.key, storageKey: storageKey)
+                }
             }
+            return try readValue(stored, of: field, key: record.key, storageKey: storageKey)
         }
-        guard let stored = stored ?? redirectedValue(of: field, in: record, declaredType: declaredType) else {
-            // A local field never written is no miss: it reads as its default.
-            if field.isLocal { return field.clientDefault ?? .null }
-            throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
+        if let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) {
+            return try readValue(redirected, of: field, key: record.key, storageKey: storageKey)
         }
+        // A local field never written is no miss: it reads as its default.
+        if field.isLocal { return field.clientDefault ?? .null }
+        throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
+    }
+
+    /// A stored value of a field, a miss inside it given its path from the field.
+    @inline(__always)
+    private mutating func readValue(_ stored: RecordValue, of field: Selection.Field, key: CacheKey, storageKey: String) throws -> JSONValue {
         do {
-            return try readValue(stored, type: field.type, key: record.key, field: storageKey)
+            return try readValue(stored, type: field.type, key: key, field: storageKey)
         } catch let miss as CacheMiss {
             throw miss.prepending(.field(field.responseKey))
         }
