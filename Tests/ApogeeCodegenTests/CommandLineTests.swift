@@ -52,7 +52,7 @@ struct CommandLineTests {
         return Run(status: status, standardError: String(decoding: errorData, as: UTF8.self))
     }
 
-    static let schemaPath = TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls").path
+    static let schemaPath = TestFiles.rocketReserverSchema.path
 
     @Test func generatesOneFilePerOperationFileAndTheSchemaTypes() throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "apogee should be built beside the tests")

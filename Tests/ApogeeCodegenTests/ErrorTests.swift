@@ -7,19 +7,11 @@ struct ErrorTests {
     let generator: CodeGenerator
 
     init() throws {
-        let schema = try TestFiles.schema(
-            TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls"), name: "schema.graphqls")
-        generator = CodeGenerator(schema: schema)
+        generator = try TestFiles.rocketReserverGenerator()
     }
 
-    private func diagnostics(_ files: [OperationFile]) -> [String] {
-        do {
-            let generated = try generator.generate(files: files)
-            Issue.record("expected errors, got \(generated.count) files")
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+    private func diagnostics(_ files: [OperationFile], sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        generator.diagnostics(files, sourceLocation: sourceLocation)
     }
 
     @Test func unknownFieldWithSuggestion() {

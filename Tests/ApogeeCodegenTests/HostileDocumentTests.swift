@@ -10,19 +10,11 @@ struct HostileDocumentTests {
     let generator: CodeGenerator
 
     init() throws {
-        let schema = try TestFiles.schema(
-            TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls"), name: "schema.graphqls")
-        generator = CodeGenerator(schema: schema)
+        generator = try TestFiles.rocketReserverGenerator()
     }
 
-    private func diagnostics(_ text: String, path: String = "Hostile.graphql") -> [String] {
-        do {
-            let generated = try generator.generate(files: [OperationFile(path: path, text: text)])
-            Issue.record("expected errors, got \(generated.count) files")
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+    private func diagnostics(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        generator.diagnostics([OperationFile(path: "Hostile.graphql", text: text)], sourceLocation: sourceLocation)
     }
 
     static let bookTrip = """
@@ -138,7 +130,7 @@ struct HostileDocumentTests {
         let operation = folder.url.appendingPathComponent("Hostile.graphql")
         try Data(text.utf8).write(to: operation)
         let run = try CommandLineTests.run([
-            "generate", "--schema", TestFiles.repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls").path,
+            "generate", "--schema", TestFiles.rocketReserverSchema.path,
             "--operations", operation.path, "--output", folder.url.appendingPathComponent("out").path,
         ])
         #expect(run.status == 1)

@@ -39,16 +39,8 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the process to end and returns its exit status; kills it after `limit`.
     func waitForExit(limit: Duration) async throws -> Int32 {
-        let deadline = ContinuousClock.now + limit
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                _ = kill()
-                Issue.record("the child did not finish within \(limit)")
-                return -1
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return process.terminationStatus
+        // Nothing counts as progress, so the limit is for the whole wait.
+        try await waitForExit(stallLimit: limit) { 0 }
     }
 
     /// Waits for the process to end and returns its exit status, for as long as it makes
@@ -65,7 +57,7 @@ final class ChildProcess: @unchecked Sendable {
             }
             guard ContinuousClock.now < stallDeadline else {
                 _ = kill()
-                Issue.record("the child made no progress for \(stallLimit)")
+                Issue.record("the child did not finish, and made no progress for \(stallLimit)")
                 return -1
             }
             try await Task.sleep(for: .milliseconds(10))

@@ -20,26 +20,25 @@ func redirectBenchmarks() {
     Benchmark("Launch 7: cache hit, stored by its own query (baseline)") { benchmark in
         let store = NormalizedStore()
         try store.write(data: launch, for: LaunchQuery(id: "7"))
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let read = try store.read(LaunchQuery(id: "7"))
-            guard read.value != nil else { throw RedirectFixtureError.miss }
-            blackHole(read)
-        }
-        benchmark.stopMeasurement()
+        try readLaunch7(from: store, benchmark)
     }
 
     Benchmark("Launch 7: through the cache redirect, stored by the list") { benchmark in
         let store = NormalizedStore()
         try store.write(data: page, for: LaunchPageQuery())
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let read = try store.read(LaunchQuery(id: "7"))
-            guard read.value != nil else { throw RedirectFixtureError.miss }
-            blackHole(read)
-        }
-        benchmark.stopMeasurement()
+        try readLaunch7(from: store, benchmark)
     }
+}
+
+/// Reads launch 7 from `store` for each of the benchmark's iterations, measured.
+private func readLaunch7(from store: NormalizedStore, _ benchmark: Benchmark) throws {
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        let read = try store.read(LaunchQuery(id: "7"))
+        guard read.value != nil else { throw RedirectFixtureError.miss }
+        blackHole(read)
+    }
+    benchmark.stopMeasurement()
 }
 
 enum RedirectFixtureError: Error {

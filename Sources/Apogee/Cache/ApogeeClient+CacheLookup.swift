@@ -18,7 +18,11 @@ extension ApogeeClient {
     /// is a miss.
     func lookUp<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy, options: CacheReadOptions = .default) -> CacheLookup<Query.Data> {
         guard cachePolicy.readsCache else { return .fetch(first: nil) }
-        let cached = cachedResult(for: query, options: options)
+        return decide(cachedResult(for: query, options: options), cachePolicy: cachePolicy)
+    }
+
+    /// What `cachePolicy` makes of a result the store gave.
+    func decide<Data: Sendable>(_ cached: GraphQLResult<Data>, cachePolicy: CachePolicy) -> CacheLookup<Data> {
         if cached.data != nil, cached.missingPaths.isEmpty {
             return cachePolicy.fetchesAfterHit ? .fetch(first: cached) : .answered(cached)
         }

@@ -49,8 +49,10 @@ extension ApogeeClient {
 
         if cachePolicy.readsCache, initial.value != nil {
             // The watcher accepts any staleness; the first result takes only what the
-            // request's own options accept, as a fetch would.
-            switch lookUp(query, cachePolicy: cachePolicy, options: context.cacheReadOptions) {
+            // request's own options accept, as a fetch would, so stale data is read again
+            // with them. Fresh data is the watcher's read as it is.
+            let first = initial.isStale ? cachedResult(for: query, options: context.cacheReadOptions) : Self.cacheResult(initial)
+            switch decide(first, cachePolicy: cachePolicy) {
             case .answered(let result):
                 deliverFromStore(result)
             case .fetch(let first):

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 
 /// What a response's `Cache-Control` header says about storing its data: `no-store`, or how
@@ -25,25 +26,18 @@ struct ServerCacheControl: Equatable {
     init(headerValue: String) {
         for directive in headerValue.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
-            let name = parts.first.map { $0.trimmingSpaces.lowercased() } ?? ""
+            let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
             switch name {
             case "no-store":
                 noStore = true
             case "max-age":
                 guard parts.count == 2 else { continue }
-                var text = parts[1].trimmingSpaces
+                var text = parts[1].trimmingCharacters(in: .whitespaces)
                 if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
                 if let seconds = Int(text), seconds >= 0 { maxAge = seconds }
             default:
                 continue
             }
         }
-    }
-}
-
-extension Substring {
-    /// The text without the spaces and tabs around it.
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -28,8 +28,7 @@ extension Database {
 
     /// Sets the connection's own pragmas, which change nothing in the file.
     private static func configure(_ session: DatabaseSession, with configuration: SQLiteStore.Configuration) throws {
-        let timeout = configuration.busyTimeout.components
-        let milliseconds = timeout.seconds * 1_000 + timeout.attoseconds / 1_000_000_000_000_000
+        let milliseconds = configuration.busyTimeout.wholeMilliseconds
         // Replaces SQLiteNIO's busy handler, which retries forever without sleeping.
         try session.execute("PRAGMA busy_timeout = \(max(0, min(milliseconds, Int64(Int32.max))))")
         switch configuration.synchronous {

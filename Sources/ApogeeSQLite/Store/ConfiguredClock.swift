@@ -11,8 +11,6 @@ struct ConfiguredClock: CacheClock {
 
     /// Sleeps for as long as the configured time says is left, in real time.
     func sleep(until deadline: Date) async throws {
-        let interval = deadline.timeIntervalSince(currentTime())
-        guard interval > 0 else { return }
-        try await Task.sleep(for: .milliseconds(Int64((interval * 1_000).rounded(.up))))
+        try await sleepInRealTime(until: deadline)
     }
 }

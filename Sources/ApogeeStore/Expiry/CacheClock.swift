@@ -28,13 +28,19 @@ public struct SystemCacheClock: CacheClock {
 
     /// Sleeps until `deadline`, measured on the wall clock.
     public func sleep(until deadline: Date) async throws {
-        let interval = deadline.timeIntervalSinceNow
-        guard interval > 0 else { return }
-        try await Task.sleep(for: .milliseconds(Int64((interval * 1_000).rounded(.up))))
+        try await sleepInRealTime(until: deadline)
     }
 }
 
 extension CacheClock {
+    /// Sleeps, in real time, for as long as this clock says is left until `deadline`: the
+    /// sleep of a clock that reads the wall clock, or a configured function of it.
+    package func sleepInRealTime(until deadline: Date) async throws {
+        let interval = deadline.timeIntervalSince(now())
+        guard interval > 0 else { return }
+        try await Task.sleep(for: .milliseconds(Int64((interval * 1_000).rounded(.up))))
+    }
+
     /// The current time in milliseconds since 1970, the unit records keep expiry times in.
     package var nowMilliseconds: Int64 { Self.milliseconds(now()) }
 

@@ -18,10 +18,7 @@ public struct MaximumAges: Sendable, Hashable {
 
     /// Ages given as durations, by `"Type"` or `"Type.field"`.
     public init(_ ages: [String: Duration]) {
-        for (name, age) in ages {
-            let components = age.components
-            set(name, milliseconds: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
-        }
+        for (name, age) in ages { set(name, milliseconds: age.wholeMilliseconds) }
     }
 
     /// Ages in whole seconds, as the schema's `@cacheControl(maxAge:)` gives them.

@@ -30,9 +30,6 @@ public struct CacheReadOptions: Sendable, Hashable {
 
     /// ``maxStale`` in milliseconds, the unit of expiry times.
     var maxStaleMilliseconds: Int64? {
-        guard let maxStale else { return nil }
-        let components = maxStale.components
-        let (product, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000)
-        return overflow ? .max : product + components.attoseconds / 1_000_000_000_000_000
+        maxStale?.wholeMilliseconds
     }
 }

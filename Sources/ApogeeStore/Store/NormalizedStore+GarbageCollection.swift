@@ -42,7 +42,7 @@ extension NormalizedStore {
     /// - Returns: The fields removed.
     @discardableResult
     public func removeStaleFields(maxStale: Duration = .zero) throws -> Set<FieldKey> {
-        let grace = CacheReadOptions(maxStale: maxStale).maxStaleMilliseconds ?? 0
+        let grace = maxStale.wholeMilliseconds
         return try removeFields { core, record in
             guard !record.expirations.isEmpty else { return [] }
             let now = core.clock.nowMilliseconds

@@ -64,7 +64,7 @@ extension NormalizedStore {
         maxAge: Duration? = nil
     ) throws -> CacheChanges {
         let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
-        let responseMaxAge = maxAge.map { CacheReadOptions(maxStale: $0).maxStaleMilliseconds ?? 0 }
+        let responseMaxAge = maxAge?.wholeMilliseconds
         do {
             return try transaction(removingOptimisticLayers: layers) { transaction in
                 transaction.lifetimes.responseMaxAge = responseMaxAge

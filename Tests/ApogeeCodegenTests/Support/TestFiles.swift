@@ -35,6 +35,27 @@ enum TestFiles {
     static func schema(_ url: URL, name: String) throws -> CodegenSchema {
         try CodegenSchema(sdl: text(url), fileName: name)
     }
+
+    /// The RocketReserver example's schema, which most error tests generate against.
+    static let rocketReserverSchema = repositoryRoot.appendingPathComponent("Examples/RocketReserverAPI/schema.graphqls")
+
+    /// A generator for the RocketReserver schema, without its extensions.
+    static func rocketReserverGenerator() throws -> CodeGenerator {
+        CodeGenerator(schema: try schema(rocketReserverSchema, name: "schema.graphqls"))
+    }
+}
+
+extension CodeGenerator {
+    /// The errors generating `files` gives, printed; records an issue when it generates instead.
+    func diagnostics(_ files: [OperationFile], sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        do {
+            let generated = try generate(files: files)
+            Issue.record("expected errors, got \(generated.count) files", sourceLocation: sourceLocation)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
 }
 
 /// Compares generated files with the files committed under `Golden/<set>/`.

@@ -11,10 +11,7 @@ import Testing
 struct ServerCacheControlTests {
     /// A client of `server` over a store on `clock`, honouring `Cache-Control` or not.
     static func client(of server: ExampleServer, clock: ManualCacheClock, honouring: Bool = true) -> ApogeeClient {
-        ApogeeClient(
-            url: server.rocketReserverURL, store: NormalizedStore(clock: clock),
-            interceptorProvider: DefaultInterceptorProvider(retry: nil),
-            configuration: .init(usesServerCacheControl: honouring))
+        server.client(store: NormalizedStore(clock: clock), configuration: .init(usesServerCacheControl: honouring))
     }
 
     @Test("max-age=60: answered from the store for 60 seconds, then from the server")

@@ -11,9 +11,21 @@ import Testing
 struct StaleReadTests {
     /// A client whose store gives launches 60 seconds, on `clock`.
     static func client(of server: ExampleServer, clock: ManualCacheClock) -> ApogeeClient {
-        ApogeeClient(
-            url: server.rocketReserverURL, store: NormalizedStore(maximumAges: ["Launch": .seconds(60)], clock: clock),
-            interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        server.client(store: NormalizedStore(maximumAges: ["Launch": .seconds(60)], clock: clock))
+    }
+
+    /// Runs `body` once launch 25 was fetched and then went 30 seconds past its age.
+    static func withExpiredLaunch(
+        _ body: (ExampleServer, ApogeeClient, LaunchDetailsQuery) async throws -> Void
+    ) async throws {
+        try await withServer { server in
+            let clock = ManualCacheClock()
+            let client = Self.client(of: server, clock: clock)
+            let query = LaunchDetailsQuery(launchId: "25")
+            _ = try await client.fetch(query: query)
+            clock.advance(by: .seconds(90))
+            try await body(server, client, query)
+        }
     }
 
     static func acceptingStale(_ maxStale: Duration) -> RequestContext {
@@ -24,13 +36,7 @@ struct StaleReadTests {
 
     @Test("returnCacheDataAndFetch with maxStale: the stale answer first, marked, then the server's")
     func staleThenFresh() async throws {
-        try await withServer { server in
-            let clock = ManualCacheClock()
-            let client = Self.client(of: server, clock: clock)
-            let query = LaunchDetailsQuery(launchId: "25")
-            _ = try await client.fetch(query: query)
-            clock.advance(by: .seconds(90))
-
+        try await Self.withExpiredLaunch { server, client, query in
             var results: [GraphQLResult<LaunchDetailsQuery.Data>] = []
             for try await result in client.fetchResults(query: query, cachePolicy: .returnCacheDataAndFetch, context: Self.acceptingStale(.seconds(3600))) {
                 results.append(result)
@@ -51,12 +57,7 @@ struct StaleReadTests {
 
     @Test("without maxStale an expired launch is a miss, and beyond it too")
     func maxStaleBounds() async throws {
-        try await withServer { server in
-            let clock = ManualCacheClock()
-            let client = Self.client(of: server, clock: clock)
-            let query = LaunchDetailsQuery(launchId: "25")
-            _ = try await client.fetch(query: query)
-            clock.advance(by: .seconds(90))
+        try await Self.withExpiredLaunch { _, client, query in
             let within = try await client.fetch(query: query, cachePolicy: .returnCacheDataDontFetch, context: Self.acceptingStale(.seconds(60)))
             #expect(within.data != nil && within.isStale)
             let beyond = try await client.fetch(query: query, cachePolicy: .returnCacheDataDontFetch, context: Self.acceptingStale(.seconds(10)))

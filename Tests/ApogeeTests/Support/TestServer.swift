@@ -16,14 +16,15 @@ extension ExampleServer {
     ///
     /// Without retries unless a provider says otherwise, so that a scripted fault is answered
     /// once and the test sees exactly what the server sent. On `stack`, or the platform's
-    /// default transport.
+    /// default transport, over `store`.
     func client(
         _ stack: HTTPStack? = nil,
+        store: NormalizedStore = NormalizedStore(),
         provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
         configuration: ApogeeClient.Configuration = ApogeeClient.Configuration()
     ) -> ApogeeClient {
         let transport = stack?.makeTransport() ?? platformDefaultHTTPTransport()
-        return ApogeeClient(url: rocketReserverURL, interceptorProvider: provider, transport: transport, configuration: configuration)
+        return ApogeeClient(url: rocketReserverURL, store: store, interceptorProvider: provider, transport: transport, configuration: configuration)
     }
 
     /// A client whose requests carry a token the server does not know: queries still get their

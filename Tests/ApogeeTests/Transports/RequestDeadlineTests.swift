@@ -11,12 +11,14 @@ struct RequestDeadlineTests {
     @Test("a slow drip past the deadline fails with deadlineExceeded, retries included, and stores nothing", arguments: HTTPStack.all)
     func slowDripHitsTheDeadline(stack: HTTPStack) async throws {
         try await withServer { server in
-            // Each answer would take about 15 seconds, one byte every 200 ms; the idle timeout
-            // of a second never fires, and the retry interceptor would try three times.
-            server.enqueueFaults(Array(repeating: .drip(every: .milliseconds(200)), count: 3))
+            // Each answer would take minutes, one byte every 50 ms after 3,000 bytes of leading
+            // whitespace; the idle timeout of 30 seconds never fires however slow the machine,
+            // and the retry interceptor would try three times. Only the deadline ends the wait.
+            let body = String(repeating: " ", count: 3_000) + #"{"data":{"launch":{"__typename":"Launch","id":"1","site":"KSC LC 39A"}}}"#
+            server.enqueueFaults(Array(repeating: .drip(every: .milliseconds(50), body: body), count: 3))
             let client = server.client(
                 stack, provider: DefaultInterceptorProvider(),
-                configuration: .init(timeout: .seconds(1), requestDeadline: .seconds(2)))
+                configuration: .init(timeout: .seconds(30), requestDeadline: .seconds(2)))
             let error = await client.expectLaunchSiteFailure()
             guard case .deadlineExceeded(let deadline)? = error else {
                 Issue.record("expected deadlineExceeded, got \(String(describing: error))")
