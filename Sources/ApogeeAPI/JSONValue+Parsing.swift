@@ -312,8 +312,10 @@ struct JSONParser {
         if isInteger, let integer = Self.integer(from: text) {
             return .int(integer)
         }
-        guard let double = Double(String(decoding: text, as: UTF8.self)) else {
-            throw error("number out of range")
+        // A number beyond Double's range would read as infinity, which JSON cannot write back:
+        // it is refused rather than changed.
+        guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
+            throw error("the number \(String(decoding: text.prefix(40), as: UTF8.self)) is beyond the range of a 64-bit floating-point number")
         }
         return .double(double)
     }

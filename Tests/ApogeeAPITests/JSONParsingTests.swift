@@ -23,6 +23,18 @@ struct JSONParsingTests {
         #expect(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
     }
 
+    @Test("A number beyond Double's range is refused, not read as infinity and written back as null", arguments: ["1E400", "-1e309", "[0, 2e308]"])
+    func rejectsNumbersBeyondDoubleRange(_ text: String) throws {
+        let error = try #require(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
+        #expect(error.message.contains("beyond the range"), "\(error)")
+    }
+
+    @Test("Tiny and huge numbers within range round-trip", arguments: ["1e-400", "1.7976931348623157e308", "-0.0", "123456789012345678901234"])
+    func extremeNumbersRoundTrip(_ text: String) throws {
+        let value = try JSONValue(parsing: text)
+        #expect(try JSONValue(parsing: value.serialized()) == value)
+    }
+
     @Test func rejectsDeepNestingWithoutCrashing() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONParsingError.self) { try JSONValue(parsing: text) }

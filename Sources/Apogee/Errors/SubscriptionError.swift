@@ -23,6 +23,14 @@ public enum SubscriptionError: Error, Sendable, Hashable, CustomStringConvertibl
     case reconnectAttemptsExhausted(attempts: Int, lastFailure: String)
     /// The consumer fell further behind than the buffering policy allows.
     case consumerTooSlow(bufferedResults: Int)
+    /// The server sent a message larger than the transport accepts
+    /// (``GraphQLWebSocketTransport/Configuration/maximumMessageSize``). The client closes the
+    /// socket with 1009 and, since the message cannot be read, every subscription on it fails:
+    /// which one it was for is in the part that was not read.
+    case messageTooLarge(limit: Int)
+    /// The subscription was refused before anything was sent: as many subscriptions as
+    /// ``GraphQLWebSocketTransport/Configuration/maximumSubscriptions`` allows are running.
+    case tooManySubscriptions(limit: Int)
 
     /// What went wrong, in words.
     public var description: String {
@@ -41,6 +49,10 @@ public enum SubscriptionError: Error, Sendable, Hashable, CustomStringConvertibl
             "Gave up reconnecting after \(attempts) attempts; last failure: \(lastFailure)"
         case .consumerTooSlow(let buffered):
             "The subscription's consumer fell \(buffered) results behind"
+        case .messageTooLarge(let limit):
+            "The server sent a message larger than the limit of \(limit) bytes (maximumMessageSize)"
+        case .tooManySubscriptions(let limit):
+            "\(limit) subscriptions are already running on this connection, the most it allows (maximumSubscriptions)"
         }
     }
 }

@@ -40,6 +40,12 @@ class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         completionHandler(task.originalRequest?.httpBodyStream as? BodyInputStream)
     }
 
+    /// Nothing to do here; declared so that subclasses can override it. Without a declaration
+    /// in this class, which is where the conformance to `URLSessionTaskDelegate` is made,
+    /// FoundationNetworking would call the protocol's default, not a subclass's method, and a
+    /// streamed response would never learn that its body ended.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
+
     /// Whether a request's body is a stream or a file rather than `httpBody`.
     static func hasBodyOutsideRequest(_ request: URLRequest) -> Bool {
         guard request.httpBody == nil else { return false }

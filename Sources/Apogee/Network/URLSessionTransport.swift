@@ -20,17 +20,28 @@ public final class URLSessionTransport: HTTPTransport {
     private let sessionConfiguration: URLSessionConfiguration
     /// How bodies that are not in memory (uploads) reach `URLSession`.
     public let streamedBodies: StreamedBodyStrategy
+    /// The largest whole response body accepted; a larger one fails with
+    /// ``TransportError/Kind/responseTooLarge`` as soon as its bytes pass the limit, and the
+    /// request is cancelled. 64 MiB by default. Streamed responses (server-sent events) are
+    /// read as they arrive and have no total; each of their lines has a limit of its own.
+    public let maximumResponseSize: Int
 
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: The session's configuration; ephemeral by default, so nothing
     ///     (cookies, cache) persists between runs unless asked for.
     ///   - streamedBodies: How uploads are handed to `URLSession`; the platform's best by default.
-    public init(configuration: URLSessionConfiguration = .ephemeral, streamedBodies: StreamedBodyStrategy = .platformDefault) {
+    ///   - maximumResponseSize: The largest whole response body accepted; 64 MiB by default.
+    public init(
+        configuration: URLSessionConfiguration = .ephemeral,
+        streamedBodies: StreamedBodyStrategy = .platformDefault,
+        maximumResponseSize: Int = defaultMaximumResponseSize
+    ) {
         // The session keeps its delegate until it is invalidated, which `deinit` does.
         session = URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
         sessionConfiguration = configuration
         self.streamedBodies = streamedBodies
+        self.maximumResponseSize = maximumResponseSize
     }
 
     deinit {
@@ -50,23 +61,28 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends the request; cancelling the calling task cancels the data task.
+    ///
+    /// The body is read as it arrives, so that one past ``maximumResponseSize`` is refused
+    /// before it is all in memory. A request with a streamed body (an upload) is checked
+    /// against the limit once its response is complete.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         // A task cancelled before the request starts sends nothing at all.
         try Task.checkCancellation()
-        var urlRequest = Self.urlRequest(for: request)
-        let data: Data
-        let response: URLResponse
-        switch request.body.storage {
-        case .bytes(let body):
-            if !body.isEmpty { urlRequest.httpBody = body }
-            do {
-                let request = urlRequest
-                (data, response) = try await session.runTask { session.dataTask(with: request, completionHandler: $0) }
-            } catch {
-                throw Self.transportError(error, url: request.url, timeout: request.timeout)
+        guard case .streamed = request.body.storage else {
+            let response = try await stream(request)
+            var body = Data()
+            // Leaving the loop by throwing ends the stream, which cancels the data task.
+            for try await piece in response.body {
+                guard body.count + piece.count <= maximumResponseSize else {
+                    throw ApogeeError.responseTooLarge(url: request.url, limit: maximumResponseSize)
+                }
+                body.append(piece)
             }
-        case .streamed:
-            (data, response) = try await sendStreamed(urlRequest, body: request.body, url: request.url, timeout: request.timeout)
+            return HTTPTransportResponse(head: response.head, body: body)
+        }
+        let (data, response) = try await sendStreamed(Self.urlRequest(for: request), body: request.body, url: request.url, timeout: request.timeout)
+        guard data.count <= maximumResponseSize else {
+            throw ApogeeError.responseTooLarge(url: request.url, limit: maximumResponseSize)
         }
         return try Self.response(data: data, response: response, url: request.url)
     }

@@ -18,16 +18,17 @@ enum HTTPStack: String, Sendable, CustomTestStringConvertible {
         #endif
     }
 
-    /// A new transport on this stack.
-    func makeTransport() -> any HTTPTransport {
+    /// A new transport on this stack, accepting bodies up to `maximumResponseSize` bytes (the
+    /// transports' default unless given).
+    func makeTransport(maximumResponseSize: Int? = nil) -> any HTTPTransport {
         switch self {
         case .urlSession:
-            URLSessionTransport()
+            maximumResponseSize.map { URLSessionTransport(maximumResponseSize: $0) } ?? URLSessionTransport()
         case .asyncHTTPClient:
             #if os(Linux)
-            AsyncHTTPClientTransport()
+            maximumResponseSize.map { AsyncHTTPClientTransport(configuration: .init(maximumResponseSize: $0)) } ?? AsyncHTTPClientTransport()
             #else
-            URLSessionTransport()
+            maximumResponseSize.map { URLSessionTransport(maximumResponseSize: $0) } ?? URLSessionTransport()
             #endif
         }
     }

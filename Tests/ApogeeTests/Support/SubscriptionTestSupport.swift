@@ -29,14 +29,18 @@ extension GraphQLWebSocketTransport.Configuration {
         connectionPayload: GraphQLWebSocketTransport.ConnectionPayload = .none,
         keepAliveInterval: Duration? = nil,
         maximumAttempts: Int = 200,
-        sleeper: any Sleeper = TaskSleeper()
+        sleeper: any Sleeper = TaskSleeper(),
+        maximumMessageSize: Int = 16 * 1024 * 1024,
+        maximumSubscriptions: Int = 500
     ) -> Self {
         .init(
             connectionPayload: connectionPayload,
             keepAliveInterval: keepAliveInterval,
             closeGracePeriod: .zero,
             reconnection: RetryPolicy(maximumAttempts: maximumAttempts, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200)),
-            sleeper: sleeper
+            sleeper: sleeper,
+            maximumMessageSize: maximumMessageSize,
+            maximumSubscriptions: maximumSubscriptions
         )
     }
 }
@@ -90,9 +94,16 @@ extension ExampleServer {
 
     /// Waits until the server has seen `count` subscriptions start.
     func waitForSubscriptions(_ count: Int) async {
-        await waitForSubscriptionEvents { events in
-            events.filter { if case .subscribed = $0 { true } else { false } }.count >= count
-        }
+        await waitForSubscriptionEvents { events in Self.subscriptionsStarted(in: events) >= count }
+    }
+
+    /// How many subscriptions the server has seen start.
+    var subscriptionsStarted: Int {
+        Self.subscriptionsStarted(in: subscriptionEvents)
+    }
+
+    private static func subscriptionsStarted(in events: [SubscriptionEvent]) -> Int {
+        events.filter { if case .subscribed = $0 { true } else { false } }.count
     }
 
     /// The ids the server saw the client complete.

@@ -21,7 +21,7 @@ extension AsyncHTTPClientTransport {
 
         /// Creates settings; the defaults suit most apps.
         public init(
-            maximumResponseSize: Int = 64 << 20,
+            maximumResponseSize: Int = defaultMaximumResponseSize,
             tlsConfiguration: TLSConfiguration? = nil,
             connectTimeout: Duration = .seconds(10),
             httpVersion: HTTPClient.Configuration.HTTPVersion = .automatic

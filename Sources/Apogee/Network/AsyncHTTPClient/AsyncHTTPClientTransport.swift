@@ -128,7 +128,7 @@ extension AsyncHTTPClientTransport {
             var collected = ByteBuffer()
             for try await var piece in body {
                 guard collected.readableBytes + piece.readableBytes <= limit else {
-                    throw ApogeeError.transport(TransportError(kind: .responseTooLarge, url: url, message: "the body is larger than the limit of \(limit) bytes"))
+                    throw ApogeeError.responseTooLarge(url: url, limit: limit)
                 }
                 collected.writeBuffer(&piece)
             }

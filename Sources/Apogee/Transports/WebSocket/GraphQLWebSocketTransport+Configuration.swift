@@ -33,8 +33,19 @@ extension GraphQLWebSocketTransport {
         public var failsWhenConsumerFallsBehind: Bool
         /// Header fields of the upgrade request.
         public var headers: HTTPFields
-        /// The largest message accepted from the server, in bytes. 16 MiB by default.
+        /// The largest message accepted from the server, in bytes: one frame, or the frames of
+        /// a fragmented message together. A larger one closes the socket with 1009 and fails
+        /// every subscription on it with ``SubscriptionError/messageTooLarge(limit:)``, with
+        /// nothing written to the store. 16 MiB by default.
+        ///
+        /// On Linux, SwiftNIO refuses a frame past twice this size by dropping the connection
+        /// before any of it is read; the transport reconnects as after any other drop. Memory
+        /// for one message never passes twice the limit.
         public var maximumMessageSize: Int
+        /// The most subscriptions (and operations) running at once over the socket; one more
+        /// fails at once with ``SubscriptionError/tooManySubscriptions(limit:)`` and is never
+        /// sent. A guard against a loop that subscribes without end. 500 by default.
+        public var maximumSubscriptions: Int
 
         /// Creates a configuration.
         public init(
@@ -47,7 +58,8 @@ extension GraphQLWebSocketTransport {
             bufferedResultsLimit: Int = 1_000,
             failsWhenConsumerFallsBehind: Bool = false,
             headers: HTTPFields = [:],
-            maximumMessageSize: Int = 16 * 1024 * 1024
+            maximumMessageSize: Int = 16 * 1024 * 1024,
+            maximumSubscriptions: Int = 500
         ) {
             self.connectionPayload = connectionPayload
             self.acknowledgementTimeout = acknowledgementTimeout
@@ -59,6 +71,7 @@ extension GraphQLWebSocketTransport {
             self.failsWhenConsumerFallsBehind = failsWhenConsumerFallsBehind
             self.headers = headers
             self.maximumMessageSize = maximumMessageSize
+            self.maximumSubscriptions = max(maximumSubscriptions, 1)
         }
     }
 

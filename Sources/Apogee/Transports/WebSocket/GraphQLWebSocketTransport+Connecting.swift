@@ -114,6 +114,10 @@ extension GraphQLWebSocketTransport {
             case .binary:
                 let error = SubscriptionError.unexpectedMessage("a binary frame; graphql-transport-ws sends text")
                 await socket.close(for: .protocolFailure(error), code: WebSocketCloseCode.badResponse, message: "Bad response")
+            case .tooLarge:
+                // Which subscription it was for is in the part not read, so all of them fail.
+                let error = SubscriptionError.messageTooLarge(limit: configuration.maximumMessageSize)
+                await socket.close(for: .protocolFailure(error), code: WebSocketCloseCode.messageTooBig, message: "Message too big")
             case .closed(let code, let reason):
                 return outcome(of: socket, closedWith: code, reason: reason)
             }

@@ -66,6 +66,9 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
     /// The stream ends when the server completes the operation. Stopping its iteration, or
     /// cancelling the task that reads it, sends `complete` so the server stops too.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+        guard subscribers.count < configuration.maximumSubscriptions else {
+            throw ApogeeError.subscription(.tooManySubscriptions(limit: configuration.maximumSubscriptions))
+        }
         lastID += 1
         let id = String(lastID)
         let policy: AsyncThrowingStream<JSONObject, any Error>.Continuation.BufferingPolicy = .bufferingNewest(configuration.bufferedResultsLimit)

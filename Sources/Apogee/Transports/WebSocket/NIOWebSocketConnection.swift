@@ -13,7 +13,11 @@ struct NIOWebSocketConnector: WebSocketConnector {
     func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int) async throws -> any WebSocketConnection {
         var headers = headers
         headers[.secWebSocketProtocol] = subprotocol
-        let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageSize, additionalHeaders: headers)
+        // SwiftNIO refuses a frame past its own limit by dropping the connection without a
+        // word, which would look like a network failure. Its limit is twice ours, so that every
+        // message up to there reaches `run`, which tells one past our limit apart; memory stays
+        // bounded either way.
+        let configuration = WebSocketClientConfiguration(maxFrameSize: NIOWebSocketConnection.socketLimit(for: maximumMessageSize), additionalHeaders: headers)
         let connection = NIOWebSocketConnection(maximumMessageSize: maximumMessageSize)
         let opened = OneShotSignal<Void>()
         let run = Task {
@@ -82,12 +86,23 @@ final class NIOWebSocketConnection: WebSocketConnection {
         outbound.withLock { $0 = writer }
         defer { outbound.withLock { $0 = nil } }
         ready()
-        for try await message in inbound.messages(maxSize: maximumMessageSize) {
+        for try await message in inbound.messages(maxSize: Self.socketLimit(for: maximumMessageSize)) {
             switch message {
-            case .text(let text): continuation.yield(.text(text))
-            case .binary: continuation.yield(.binary)
+            case .text(let text) where text.utf8.count > maximumMessageSize:
+                continuation.yield(.tooLarge)
+            case .text(let text):
+                continuation.yield(.text(text))
+            case .binary(let bytes) where bytes.readableBytes > maximumMessageSize:
+                continuation.yield(.tooLarge)
+            case .binary:
+                continuation.yield(.binary)
             }
         }
+    }
+
+    /// The limit SwiftNIO is given: twice the transport's, saturating.
+    static func socketLimit(for maximumMessageSize: Int) -> Int {
+        maximumMessageSize.multipliedReportingOverflow(by: 2).overflow ? Int.max : maximumMessageSize * 2
     }
 
     func ended(code: UInt16, reason: String) {

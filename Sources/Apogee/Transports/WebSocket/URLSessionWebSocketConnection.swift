@@ -55,6 +55,13 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
                     case .data: continuation.yield(.binary)
                     @unknown default: continuation.yield(.binary)
                     }
+                } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(EMSGSIZE) {
+                    // URLSessionWebSocketTask fails a receive past `maximumMessageSize` this way.
+                    continuation.yield(.tooLarge)
+                    continuation.yield(.closed(code: WebSocketCloseCode.messageTooBig, reason: "Message too big"))
+                    continuation.finish()
+                    session.invalidateAndCancel()
+                    return
                 } catch {
                     let code = task.closeCode == .invalid ? WebSocketCloseCode.abnormalClosure : UInt16(task.closeCode.rawValue)
                     let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? "\(error)"

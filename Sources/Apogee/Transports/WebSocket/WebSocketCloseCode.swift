@@ -4,6 +4,8 @@ enum WebSocketCloseCode {
     static let goingAway: UInt16 = 1001
     /// Not sent on the wire: what a connection that ended without a close frame reports.
     static let abnormalClosure: UInt16 = 1006
+    /// A message was larger than the receiver accepts.
+    static let messageTooBig: UInt16 = 1009
     /// The client's own code when the server broke the protocol (graphql-ws's "Bad response").
     static let badResponse: UInt16 = 4004
     static let connectionAcknowledgementTimeout: UInt16 = 4504

@@ -19,6 +19,8 @@ enum WebSocketIncoming: Sendable {
     case text(String)
     /// A binary frame, which graphql-transport-ws never sends.
     case binary
+    /// A message larger than the connection's maximum message size, which was not read.
+    case tooLarge
     /// The socket closed: the server's close code, or 1006 when it ended without one.
     case closed(code: UInt16, reason: String)
 }
