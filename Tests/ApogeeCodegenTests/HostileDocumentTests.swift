@@ -3,9 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Operation files that crashed the generator or kept it busy for minutes: each is now a
-/// compiler-style error, found before GraphQLSwift parses or validates the file.
-@Suite("Hostile operation documents", .timeLimit(.minutes(1)))
+/// Operation files (and schemas) that crashed the generator or kept it busy for minutes: each
+/// is now a compiler-style error, found before GraphQLSwift parses or validates the file.
+@Suite("Hostile operation documents and schemas", .timeLimit(.minutes(1)))
 struct HostileDocumentTests {
     let generator: CodeGenerator
 
@@ -108,6 +108,29 @@ struct HostileDocumentTests {
             """
         let files = try generator.generate(files: [OperationFile(path: "Fine.graphql", text: text)])
         #expect(files.contains { $0.name == "Fine.graphql.swift" })
+    }
+
+    @Test("a schema whose list types or default values nest too deep is an error at the place, not a stack overflow", arguments: [
+        "type Query { a: " + String(repeating: "[", count: 5_000) + "Int" + String(repeating: "]", count: 5_000) + " }",
+        "input I { a: Int }\ntype Query { a(i: I = " + String(repeating: "{a: ", count: 200) + "1" + String(repeating: "}", count: 200) + "): Int }",
+    ])
+    func deepSchema(sdl: String) {
+        #expect {
+            _ = try CodegenSchema(sdl: sdl, fileName: "schema.graphqls")
+        } throws: { error in
+            let description = "\(error)"
+            return description.hasPrefix("schema.graphqls:") && description.contains("nest more than \(DocumentLimits.maximumValueDepth) levels")
+        }
+    }
+
+    @Test("a schema extension is held to the same nesting limit")
+    func deepSchemaExtension() {
+        let deep = "extend type Query { b: " + String(repeating: "[", count: 100) + "Int" + String(repeating: "]", count: 100) + " }"
+        #expect {
+            _ = try CodegenSchema(sdl: "type Query { a: Int }", fileName: "schema.graphqls", extensions: [SchemaSource(text: deep, fileName: "local.graphqls")])
+        } throws: { error in
+            "\(error)".hasPrefix("local.graphqls:1:")
+        }
     }
 
     @Test("a file over the size limit is refused before it is read further")

@@ -25,8 +25,15 @@ public enum DocumentLimits {
                 file: file, line: 0, column: 0,
                 message: "The file has \(bytes.count) bytes; Apogee reads operation files of at most \(maximumFileSize) bytes.")]
         }
+        return checkNesting(text, file: file)
+    }
+
+    /// The nesting problem of a schema file's text, if any. Schemas have no size limit (a
+    /// large public API's SDL passes a megabyte), but their list types and default values
+    /// reach the same recursive parser.
+    static func checkNesting(_ text: String, file: String) -> [Diagnostic] {
         var scanner = NestingScanner()
-        return scanner.scan(bytes, file: file).map { [$0] } ?? []
+        return scanner.scan(text.utf8, file: file).map { [$0] } ?? []
     }
 }
 

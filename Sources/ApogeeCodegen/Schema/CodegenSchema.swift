@@ -81,6 +81,9 @@ public struct CodegenSchema: Sendable {
 
     /// The parsed text of one schema file.
     private static func parseDocument(_ text: String, fileName: String) throws(CodegenError) -> Document {
+        // Checked before parsing: GraphQLSwift recurses once per level of a list type or a value.
+        let tooDeep = DocumentLimits.checkNesting(text, file: fileName)
+        guard tooDeep.isEmpty else { throw CodegenError(tooDeep) }
         do {
             return try parse(source: Source(body: text, name: fileName))
         } catch let error as GraphQLError {
