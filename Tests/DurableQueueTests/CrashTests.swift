@@ -7,7 +7,7 @@ import Testing
 
 /// The durable queue when its process dies: killed with SIGKILL again and again while it
 /// queues and delivers, and started again on the same file each time.
-@Suite("Durable queue: crashes", .timeLimit(.minutes(3)))
+@Suite("Durable queue: crashes", .timeLimit(.minutes(20)))
 struct CrashTests {
     static let mutationCount = 300
     static let minimumKills = 20
