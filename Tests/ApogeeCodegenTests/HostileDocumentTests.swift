@@ -133,6 +133,14 @@ struct HostileDocumentTests {
         }
     }
 
+    @Test("a schema pasted into an operation file is an error at each type definition, not a trap in validation (found by FuzzOperations)")
+    func schemaInAnOperationFile() {
+        let errors = diagnostics("schema {\n  query: Query\n}\ntype Extra { a: Int }\nquery Q { me { id } }\n")
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?.hasPrefix("Hostile.graphql:1:1: error: An operation file holds operations and fragments only") == true, "\(errors)")
+        #expect(errors.last?.hasPrefix("Hostile.graphql:4:1: error:") == true, "\(errors)")
+    }
+
     @Test("a file over the size limit is refused before it is read further")
     func oversizedFile() {
         let text = "query Q { launch(id: \"1\") { id } }\n" + String(repeating: "# padding\n", count: DocumentLimits.maximumFileSize / 10 + 1)

@@ -39,6 +39,16 @@ import Testing
         #expect(parts.last?.bytes == Array("se\r\n--Bcond\r\n--".utf8))
     }
 
+    @Test("A quoted file name keeps its semicolons and a leading combining mark (found by FuzzMultipart)", arguments: [
+        "a;b%22c", "\u{301}accent.txt", "x; filename=y", " spaced ",
+    ])
+    func quotedFileNames(fileName: String) {
+        let headers = ["content-disposition": "form-data; name=\"0\"; filename=\"\(fileName)\""]
+        let (name, readName) = MultipartParser.disposition(headers)
+        #expect(name == "0")
+        #expect(readName?.unicodeScalars.elementsEqual(fileName.unicodeScalars) == true, "\(String(describing: readName))")
+    }
+
     @Test func boundaryIsReadFromTheContentType() {
         #expect(MultipartParser.boundary(ofContentType: "multipart/form-data; boundary=abc") == "abc")
         #expect(MultipartParser.boundary(ofContentType: #"multipart/form-data; charset=utf-8; boundary="a b""#) == "a b")

@@ -70,6 +70,13 @@ public struct ParsedOperations: Sendable {
                     } else {
                         fragments[name] = fragment
                     }
+                } else {
+                    // A schema pasted into an operation file: GraphQLSwift's validation traps on
+                    // some type system definitions (a `schema { query: … }` block) before its own
+                    // rule against them reports anything.
+                    diagnostics.append(SourcePosition.diagnostic(
+                        at: definition.loc, fallbackFile: "",
+                        message: "An operation file holds operations and fragments only; this is a type system definition (\(definition.kind)), which belongs in the schema or a schema extension."))
                 }
             }
             definitionsByFile.append(definitions)
@@ -77,8 +84,9 @@ public struct ParsedOperations: Sendable {
 
         diagnostics += Self.fragmentChainErrors(fragments)
         // GraphQLSwift's validation traps on two operations or fragments that compare equal
-        // (it keys them by identity but compares them by structure): duplicates, anonymous
-        // operations and chains too long stop here, before it runs.
+        // (it keys them by identity but compares them by structure) and on some type system
+        // definitions: duplicates, anonymous operations, chains too long and definitions that
+        // are not executable stop here, before it runs.
         guard diagnostics.isEmpty else {
             throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))
         }

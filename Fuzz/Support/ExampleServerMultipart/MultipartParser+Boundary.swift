@@ -1,0 +1,1 @@
+../../../Sources/ApogeeExampleServer/Multipart/MultipartParser+Boundary.swift

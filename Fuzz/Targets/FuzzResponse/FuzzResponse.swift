@@ -1,0 +1,47 @@
+@testable import Apogee
+import ApogeeAPI
+import ApogeeStore
+import Foundation
+import FuzzSupport
+
+/// The client, built once with a store of its own; the fuzzer never reaches its transport.
+nonisolated(unsafe) let client = ApogeeClient(url: URL(string: "http://127.0.0.1:1/graphql")!, store: NormalizedStore())
+let operation = FuzzLaunchesQuery(after: "cursor")
+
+/// A response body, any bytes, through the path every server result takes: read as a GraphQL
+/// response, decoded into the operation's typed `Data`, and written into the store. Each step
+/// either works or gives a typed error; a body that fails to decode writes nothing; and what
+/// a clean result wrote reads back from the store.
+public func fuzzResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let input = FuzzInput(start, count)
+    // The store starts empty each time, so records from earlier inputs neither pile up nor
+    // make a write look like a change it is not.
+    _ = try? client.store.clear()
+    let body: GraphQLResponseBody
+    do {
+        body = try GraphQLResponseBody(parsing: Data(input.all))
+    } catch {
+        return 0
+    }
+    let result: GraphQLResult<FuzzLaunchesQuery.Data>
+    do {
+        result = try GraphQLResult(decoding: body, httpResponse: nil)
+    } catch {
+        guard case ApogeeError.responseDecoding = error else {
+            fatalError("decoding failed with an untyped error: \(error)")
+        }
+        return 0
+    }
+    let stored = client.storing(result, for: operation)
+    if stored.data == nil || stored.errors != nil {
+        return 0
+    }
+    require(stored.cacheWriteError == nil, "a clean result failed to store: \(String(describing: stored.cacheWriteError))")
+    do {
+        let read = try client.store.read(operation)
+        require(read.miss == nil, "a clean result does not read back: \(String(describing: read.miss))")
+    } catch {
+        fatalError("reading back a clean result threw: \(error)")
+    }
+    return 0
+}
