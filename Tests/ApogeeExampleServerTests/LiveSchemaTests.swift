@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The schema at `/live/graphql`: its SDL, and counters that live per server instance.
-@Suite(.timeLimit(.minutes(2))) struct LiveSchemaTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveSchemaTests {
     /// The SDL clients generate code from; the served schema must introspect exactly as it.
     static let sdl = """
         type Counter { id: ID! value: Int! }

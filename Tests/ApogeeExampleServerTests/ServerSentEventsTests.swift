@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// GraphQL over Server-Sent Events (graphql-sse, distinct connections mode), with URLSession.
-@Suite(.timeLimit(.minutes(2))) struct ServerSentEventsTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerSentEventsTests {
     static let accept = "text/event-stream"
 
     @Test func countdownStreamsEachValueThenCompletes() async throws {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Each WebSocket fault, observed by a raw graphql-transport-ws client.
-@Suite(.timeLimit(.minutes(2))) struct SubscriptionFaultTests {
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionFaultTests {
     /// An acknowledged socket on the live endpoint with a running `counterChanged` subscription "s".
     private func subscribedSocket(_ server: ExampleServer) async throws -> TestWebSocket {
         try await server.subscribedSocket(server.liveURL, id: "s", query: #"subscription { counterChanged(id: "f") { value } }"#)

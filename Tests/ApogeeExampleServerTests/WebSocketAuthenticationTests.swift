@@ -6,7 +6,7 @@ import Testing
 
 /// The graphql-transport-ws handshake: tokens in `connection_init`, and the close codes of a
 /// handshake gone wrong.
-@Suite(.timeLimit(.minutes(2))) struct WebSocketAuthenticationTests {
+@Suite(.timeLimit(.minutes(10))) struct WebSocketAuthenticationTests {
     @Test(arguments: ["Authorization", "authorization"])
     func aValidTokenAuthenticatesTheOperations(key: String) async throws {
         try await withServer { server in

@@ -6,7 +6,7 @@ import Testing
 
 /// graphql-transport-ws on the example server, seen by a raw WebSocket client: the upgrade,
 /// the handshake, operations multiplexed by id, ping/pong, and the event log.
-@Suite(.timeLimit(.minutes(2))) struct WebSocketProtocolTests {
+@Suite(.timeLimit(.minutes(10))) struct WebSocketProtocolTests {
     @Test(arguments: ["/graphql", "/todo/graphql", "/uploads/graphql", "/live/graphql"])
     func upgradeAnswersWithTheSubprotocol(path: String) async throws {
         try await withServer { server in
@@ -83,7 +83,7 @@ import Testing
 
     /// The wait for a count of running subscriptions returns on each start and stop; its
     /// condition reads the count under the record's lock, so it cannot deadlock on it.
-    @Test(.timeLimit(.minutes(1))) func waitingForTheRunningCountSeesEachStartAndStop() async throws {
+    @Test(.timeLimit(.minutes(10))) func waitingForTheRunningCountSeesEachStartAndStop() async throws {
         try await withServer { server in
             let socket = try await TestWebSocket.openAcknowledged(server.liveURL)
             await server.waitForActiveSubscriptions(0)
@@ -98,7 +98,7 @@ import Testing
     }
 
     /// Without the record of events (as a long benchmark runs it), the counts still hold.
-    @Test(.timeLimit(.minutes(1))) func theCountsHoldWithoutTheRecordOfEvents() async throws {
+    @Test(.timeLimit(.minutes(10))) func theCountsHoldWithoutTheRecordOfEvents() async throws {
         var configuration = ExampleServer.Configuration()
         configuration.recordsSubscriptionEvents = false
         try await withServer(configuration) { server in

@@ -4,7 +4,7 @@ import ApogeeStore
 import TestSupport
 import Testing
 
-@Suite("One connection shared by the store and the queue, from many tasks", .timeLimit(.minutes(1)))
+@Suite("One connection shared by the store and the queue, from many tasks", .timeLimit(.minutes(10)))
 struct ConcurrencyTests {
     @Test("concurrent writes, reads and enqueues all land, each sequence once")
     func concurrentUse() async throws {

@@ -6,7 +6,7 @@ import RocketReserverAPI
 import TestSupport
 import Testing
 
-@Suite("Expiry through the client, against the example server", .timeLimit(.minutes(1)))
+@Suite("Expiry through the client, against the example server", .timeLimit(.minutes(10)))
 struct ExpiryClientTests {
     @Test("returnCacheDataElseFetch answers from the file before the maximum age and asks the server after")
     func cachePolicyFetchesAfterExpiry() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Local-only fields live in records like any field, so a SQLite store file keeps them with
 /// no change of its own.
-@Suite("Local-only fields in the store file", .timeLimit(.minutes(1)))
+@Suite("Local-only fields in the store file", .timeLimit(.minutes(10)))
 struct LocalFieldPersistenceTests {
     @Test("a local field written in a transaction is in the file after reopening, and reads with no request")
     func persistsAcrossReopening() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Reads say whether an optimistic layer covers what they read, and watchers hear when that
 /// changes even if the data does not.
-@Suite("Pending writes on reads", .timeLimit(.minutes(1)))
+@Suite("Pending writes on reads", .timeLimit(.minutes(10)))
 struct PendingWriteTests {
     static let dune = DeclaredExpiryTests.dune
 

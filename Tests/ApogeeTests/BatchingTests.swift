@@ -9,7 +9,7 @@ import TodoAPI
 /// HTTP batching against the example server, which answers Apollo Server's batch format.
 /// Batches are filled to their maximum size (with a long window) so that what goes together
 /// never depends on timing.
-@Suite("HTTP batching", .timeLimit(.minutes(1)))
+@Suite("HTTP batching", .timeLimit(.minutes(10)))
 struct BatchingTests {
     private func client(_ server: ExampleServer, _ stack: HTTPStack, url: URL? = nil, batchSize: Int, window: Duration = .seconds(30)) -> ApogeeClient {
         let batching = BatchingNetworkTransport(transport: stack.makeTransport(), configuration: .init(window: window, maximumBatchSize: batchSize))

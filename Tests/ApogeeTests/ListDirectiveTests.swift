@@ -6,7 +6,7 @@ import Testing
 import TodoAPI
 
 /// The declarative list directives and `@connection`, against the Todo example server.
-@Suite("List directives", .timeLimit(.minutes(1)))
+@Suite("List directives", .timeLimit(.minutes(10)))
 struct ListDirectiveTests {
     @Test("@appendEdge adds the new edge at the end of the connection, optimistically and then for real")
     func appendEdge() async throws {

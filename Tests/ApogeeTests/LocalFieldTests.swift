@@ -8,7 +8,7 @@ import Testing
 /// Local-only fields (`local-fields.graphqls` beside the RocketReserver schema): the example
 /// server never sees them, the store keeps what the app writes, and a server result shows the
 /// store's values without ever erasing them. Requests are counted and read at the server.
-@Suite("Local-only fields", .timeLimit(.minutes(1)))
+@Suite("Local-only fields", .timeLimit(.minutes(10)))
 struct LocalFieldTests {
     /// The query with a note in French: `$language` is used by the local `note` field alone.
     static let inFrench = LaunchNotesQuery(id: "25", language: .some("fr"))

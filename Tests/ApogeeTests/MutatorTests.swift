@@ -49,7 +49,7 @@ func withMainActorServer(_ body: @MainActor (ExampleServer) async throws -> Void
 }
 
 /// The observable mutation state: commit, isInFlight, the last result or error.
-@Suite("Mutator", .timeLimit(.minutes(1)))
+@Suite("Mutator", .timeLimit(.minutes(10)))
 @MainActor
 struct MutatorTests {
     @Test("the guide's convenience commit compiles and works: the toggle shows at once, then the answer")

@@ -7,7 +7,7 @@ import TodoAPI
 
 /// `perform(mutation:optimisticResponse:optimisticUpdater:updater:)` against the Todo example
 /// server: the guess shows at once, the answer replaces it, and every failure rolls it back.
-@Suite("Optimistic mutations", .timeLimit(.minutes(1)))
+@Suite("Optimistic mutations", .timeLimit(.minutes(10)))
 struct OptimisticMutationTests {
     static func rename(_ id: String, to text: String) -> RenameTodoMutation {
         RenameTodoMutation(input: .init(id: id, text: text))

@@ -28,9 +28,10 @@ public enum DocumentLimits {
         return checkNesting(text, file: file)
     }
 
-    /// The nesting problem of a schema file's text, if any. Schemas have no size limit (a
-    /// large public API's SDL passes a megabyte), but their list types and default values
-    /// reach the same recursive parser.
+    /// The nesting problem of a file's text, or a string cut off in a `\u` escape by the end
+    /// of the file (GraphQLSwift's lexer reads past the end there); none when it is fine.
+    /// Schemas have no size limit (a large public API's SDL passes a megabyte), but their list
+    /// types and default values reach the same recursive parser.
     static func checkNesting(_ text: String, file: String) -> [Diagnostic] {
         var scanner = NestingScanner()
         return scanner.scan(text.utf8, file: file).map { [$0] } ?? []
@@ -50,6 +51,8 @@ private struct NestingScanner {
     }
 
     private var stack: [Bracket] = []
+    /// A `\u` escape cut off by the end of the text, found while skipping a string.
+    private var unfinishedEscape: Diagnostic?
     private var selectionDepth = 0
     private var valueDepth = 0
     private var line = 1
@@ -67,7 +70,8 @@ private struct NestingScanner {
             case UInt8(ascii: "#"):
                 while index + 1 < text.count, text[index + 1] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "\""):
-                index = skipString(text, from: index)
+                index = skipString(text, from: index, file: file)
+                if let unfinishedEscape { return unfinishedEscape }
                 continue
             case UInt8(ascii: "("):
                 stack.append(.parenthesis)
@@ -103,7 +107,7 @@ private struct NestingScanner {
 
     /// The index after a string or a block string that starts at `start`; the end of the
     /// text when it is not closed (the parser reports that).
-    private mutating func skipString(_ text: [UInt8], from start: Int) -> Int {
+    private mutating func skipString(_ text: [UInt8], from start: Int, file: String) -> Int {
         let quote = UInt8(ascii: "\"")
         let isBlock = start + 2 < text.count && text[start + 1] == quote && text[start + 2] == quote
         var index = start + (isBlock ? 3 : 1)
@@ -115,6 +119,12 @@ private struct NestingScanner {
                 if !isBlock { return index }
             }
             if byte == UInt8(ascii: "\\") {
+                // GraphQLSwift's lexer reads the four digits of a `\u` escape without looking
+                // for the end of the text, and traps when they are not there.
+                if !isBlock, index + 1 < text.count, text[index + 1] == UInt8(ascii: "u"), index + 6 > text.count {
+                    unfinishedEscape = error(file, at: index, "The file ends inside a \\u escape, which needs four hexadecimal digits.")
+                    return text.count
+                }
                 index += 2
                 continue
             }

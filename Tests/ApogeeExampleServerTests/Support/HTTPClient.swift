@@ -28,7 +28,9 @@ struct HTTPClient: Sendable {
 
     let session: URLSession
 
-    init(followRedirects: Bool = true, timeout: TimeInterval = 30) {
+    /// A session whose requests wait up to `timeout` seconds for the server's next bytes: a
+    /// hang guard, long enough for a sanitized server on a loaded machine.
+    init(followRedirects: Bool = true, timeout: TimeInterval = 300) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         session = URLSession(

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `.returnCacheDataAndFetch`, the policy with two results, in each form of `fetch`.
-@Suite("Cache policies: returnCacheDataAndFetch", .timeLimit(.minutes(1)))
+@Suite("Cache policies: returnCacheDataAndFetch", .timeLimit(.minutes(10)))
 struct CacheAndFetchTests {
     @Test("returnCacheDataAndFetch: the store's result, then the server's, which is written")
     func returnCacheDataAndFetch() async throws {

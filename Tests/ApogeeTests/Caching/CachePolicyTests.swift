@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Each cache policy's sources and writes, with the requests counted at the example server.
-@Suite("Cache policies", .timeLimit(.minutes(1)))
+@Suite("Cache policies", .timeLimit(.minutes(10)))
 struct CachePolicyTests {
     @Test("returnCacheDataElseFetch (the default): the server the first time, the store after")
     func returnCacheDataElseFetch() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// A redirect declared with `@fieldPolicy(forField: "launch", keyArgs: "id")`: a launch the
 /// list stored is read by ID without a request, counted at the example server.
-@Suite("Cache redirects", .timeLimit(.minutes(1)))
+@Suite("Cache redirects", .timeLimit(.minutes(10)))
 struct CacheRedirectTests {
     @Test("after the list, one launch by ID comes from the store with no request")
     func redirectServedFromTheStore() async throws {

@@ -7,7 +7,7 @@ import TodoAPI
 /// `hasPendingWrites` on a watched query, against the Todo example server: true while an
 /// optimistic mutation covers a row it shows, false once the server answers or the guess is
 /// rolled back, each change delivered even when the data is the same.
-@Suite("Pending writes on watched results", .timeLimit(.minutes(1)))
+@Suite("Pending writes on watched results", .timeLimit(.minutes(10)))
 struct PendingWriteClientTests {
     @Test("a toggle is pending until the server confirms it, with the same data then")
     func pendingUntilConfirmed() async throws {

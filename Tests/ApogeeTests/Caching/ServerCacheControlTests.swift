@@ -7,7 +7,7 @@ import Testing
 
 /// A response's `Cache-Control` sets how long what it wrote stays fresh, when the client is
 /// configured to honour it; the example server sends the header when a test asks it to.
-@Suite("Server Cache-Control", .timeLimit(.minutes(1)))
+@Suite("Server Cache-Control", .timeLimit(.minutes(10)))
 struct ServerCacheControlTests {
     /// A client of `server` over a store on `clock`, honouring `Cache-Control` or not.
     static func client(of server: ExampleServer, clock: ManualCacheClock, honouring: Bool = true) -> ApogeeClient {

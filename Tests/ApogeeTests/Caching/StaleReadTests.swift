@@ -7,7 +7,7 @@ import Testing
 
 /// Stale data through the client: a fetch that accepts it gets it marked, a watch learns when
 /// its data expires, and a partial read shows what the store has.
-@Suite("Stale and partial reads through the client", .timeLimit(.minutes(1)))
+@Suite("Stale and partial reads through the client", .timeLimit(.minutes(10)))
 struct StaleReadTests {
     /// A client whose store gives launches 60 seconds, on `clock`.
     static func client(of server: ExampleServer, clock: ManualCacheClock) -> ApogeeClient {

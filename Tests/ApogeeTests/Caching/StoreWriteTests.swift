@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// What reaches the store from the server's results, and what does not.
-@Suite("Results written into the store", .timeLimit(.minutes(1)))
+@Suite("Results written into the store", .timeLimit(.minutes(10)))
 struct StoreWriteTests {
     @Test("Partial data is written without the fields the errors nulled, which stay missing")
     func partialData() async throws {

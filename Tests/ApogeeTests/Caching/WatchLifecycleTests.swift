@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// How a watch ends: cancelled, released, or failed.
-@Suite("Watching queries: lifecycle", .timeLimit(.minutes(1)))
+@Suite("Watching queries: lifecycle", .timeLimit(.minutes(10)))
 struct WatchLifecycleTests {
     @Test("Cancelling the watching task releases the watch in the store")
     func releasedOnCancellation() async throws {

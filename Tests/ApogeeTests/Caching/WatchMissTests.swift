@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// What a watch does when its data leaves the store.
-@Suite("Watching queries: removals", .timeLimit(.minutes(1)))
+@Suite("Watching queries: removals", .timeLimit(.minutes(10)))
 struct WatchMissTests {
     @Test("Removing the launch's record tells the watcher, which fetches the query again")
     func removalRefetches() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// `watch(query:cachePolicy:)` against the example server: updates come from the store, with
 /// requests counted at the server.
-@Suite("Watching queries: updates", .timeLimit(.minutes(1)))
+@Suite("Watching queries: updates", .timeLimit(.minutes(10)))
 struct WatchUpdateTests {
     @Test("BookTrip's result updates a LaunchDetails watcher, with no refetch")
     func updatedByMutationResult() async throws {

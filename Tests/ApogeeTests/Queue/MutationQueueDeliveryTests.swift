@@ -7,7 +7,7 @@ import TodoAPI
 
 /// A durable queue delivering to the example server: the idempotency key, the optimistic
 /// layer while in flight, order, and what the caller gets back.
-@Suite("Mutation queue: delivery", .timeLimit(.minutes(1)))
+@Suite("Mutation queue: delivery", .timeLimit(.minutes(10)))
 struct MutationQueueDeliveryTests {
     @Test("A queued mutation shows its guess until the answer, carries its Idempotency-Key, and is applied once", arguments: HTTPStack.all)
     func deliversWithGuessAndKey(stack: HTTPStack) async throws {
