@@ -55,6 +55,28 @@ struct UnusableFileTests {
         }
     }
 
+    @Test("startAfresh also covers damage the schema check does not read: a broken page of the records (found by FuzzSQLiteFile)")
+    func damagedRecordPagesStartAfresh() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            let file = try SQLiteStore(path: path)
+            try file.makeNormalizedStore().writeLaunch("1")
+            try file.close()
+            // The page-type byte of every page after the first, where the schema lives: the
+            // file opens and its schema checks out, but its tables cannot be read.
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            for page in stride(from: 4096, to: bytes.count, by: 4096) { bytes[page] = 0 }
+            try bytes.write(to: URL(fileURLWithPath: path))
+
+            let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
+            #expect(error.kind == .corrupt, "\(error)")
+            let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(afresh.setAsidePath != nil)
+            #expect(try afresh.recordSource.count() == 0)
+            try afresh.close()
+        }
+    }
+
     @Test("a file of a newer schema version is refused, and startAfresh sets it aside")
     func newerVersion() async throws {
         try await TemporaryFolder.with { folder in

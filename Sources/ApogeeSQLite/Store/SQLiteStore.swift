@@ -53,22 +53,29 @@ public final class SQLiteStore: Sendable {
         self.path = path
         self.configuration = configuration
         var setAsidePath: String?
-        let database: Database
+        let opened: (database: Database, records: RecordTable)
         do throws(SQLiteStoreError) {
-            database = try Database.open(path: path, configuration: configuration)
+            opened = try Self.open(path: path, configuration: configuration)
         } catch where error.isUnusableFile && configuration.ifUnusable == .startAfresh {
             setAsidePath = try DatabaseFile.moveAside(path, at: configuration.now())
-            database = try Database.open(path: path, configuration: configuration)
+            opened = try Self.open(path: path, configuration: configuration)
         }
-        self.database = database
+        database = opened.database
         self.setAsidePath = setAsidePath
+        recordSource = SQLiteRecordSource(table: opened.records)
+        mutationQueueStorage = SQLiteMutationQueueStorage(database: opened.database)
+    }
+
+    /// Opens the file and reads what the record table starts from. Both steps can find the
+    /// file damaged (a page that the schema check never reads), so `.startAfresh` covers both.
+    private static func open(path: String, configuration: Configuration) throws(SQLiteStoreError) -> (database: Database, records: RecordTable) {
+        let database = try Database.open(path: path, configuration: configuration)
         do {
-            recordSource = SQLiteRecordSource(table: try RecordTable(database: database, configuration: configuration))
+            return (database, try RecordTable(database: database, configuration: configuration))
         } catch {
             try? database.close()
             throw SQLiteStoreError(error, path: path)
         }
-        mutationQueueStorage = SQLiteMutationQueueStorage(database: database)
     }
 
     /// A normalized store over this file's records. Make one per file: the store's watchers
