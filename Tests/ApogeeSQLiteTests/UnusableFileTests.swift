@@ -77,6 +77,23 @@ struct UnusableFileTests {
         }
     }
 
+    @Test("a header with a schema format SQLite does not know is a corrupt file, which startAfresh sets aside (found by FuzzSQLiteFile)")
+    func unsupportedFileFormat() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            try SQLiteStore(path: path).close()
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes[47] = 5  // the schema format number, 1 to 4, big-endian at offset 44
+            try bytes.write(to: URL(fileURLWithPath: path))
+
+            let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
+            #expect(error.kind == .corrupt, "\(error)")
+            let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(afresh.setAsidePath != nil)
+            try afresh.close()
+        }
+    }
+
     @Test("a file of a newer schema version is refused, and startAfresh sets it aside")
     func newerVersion() async throws {
         try await TemporaryFolder.with { folder in

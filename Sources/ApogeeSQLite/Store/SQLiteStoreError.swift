@@ -98,6 +98,9 @@ extension SQLiteStoreError {
         }
         let kind: Kind = switch sqliteError.reason {
         case .notADatabase, .corrupt: .corrupt
+        // A header that claims a schema format SQLite does not know comes as a plain error;
+        // the file is as unreadable as a corrupt one.
+        case .error where sqliteError.message.contains("unsupported file format"): .corrupt
         case .cantOpen, .permission, .readOnly, .auth: .unreadable
         default: .databaseFailure
         }
