@@ -7,13 +7,10 @@ extension RocketReserverSession {
     /// The mutation types a queue in the store file may hold from an earlier run.
     static let queuedMutationTypes: [any GraphQLMutation.Type] = [BookTripMutation.self, CancelTripMutation.self]
 
-    /// How long a command waits for the server before leaving its mutations queued.
-    static let deliveryWait: Duration = .seconds(3)
-
     /// The session of a step subcommand, with the saved token, once it has sent what earlier
     /// commands left queued in the store file.
     static func forStep(_ endpoint: EndpointOptions, _ store: StoreOptions) async throws -> RocketReserverSession {
-        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: TokenFile.standard(), storePath: store.store, deliveryWait: .seconds(store.deliveryWait))
         try await session.deliverQueued()
         return session
     }
@@ -24,7 +21,7 @@ extension RocketReserverSession {
         let waiting = try await queue.pendingMutations()
         guard !waiting.isEmpty else { return }
         print("Sending \(waiting.count) mutation(s) queued by an earlier command: \(waiting.map(\.operationName).joined(separator: ", "))…")
-        if await queue.waitUntilEmpty(timeout: Self.deliveryWait) {
+        if await queue.waitUntilEmpty(timeout: deliveryWait) {
             for mutation in waiting { try await report(mutation, outcome: queue.outcome(of: mutation.id)) }
         } else {
             await queue.stop()
@@ -48,7 +45,7 @@ extension RocketReserverSession {
         optimisticResponse: OptimisticResponse<Mutation.Data>
     ) async throws -> GraphQLResult<Mutation.Data>? {
         let handle = try await queue.enqueue(mutation, optimisticResponse: optimisticResponse)
-        guard await queue.waitUntilEmpty(timeout: Self.deliveryWait) else {
+        guard await queue.waitUntilEmpty(timeout: deliveryWait) else {
             await queue.stop()
             print("The server cannot be reached: \(Mutation.operationName) is queued in \(storePath ?? "the store file") "
                 + "and will be sent by the next command that reaches the server.")

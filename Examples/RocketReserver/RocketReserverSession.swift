@@ -12,6 +12,8 @@ struct RocketReserverSession {
     let queue: MutationQueue?
     /// The store file, if there is one.
     let storePath: String?
+    /// How long a command waits for the server before leaving its mutations queued.
+    let deliveryWait: Duration
 
     /// A client whose chain starts with the token interceptor, as the tutorial's
     /// `NetworkInterceptorProvider` puts `TokenAddingInterceptor` first. The tutorial's server
@@ -21,7 +23,7 @@ struct RocketReserverSession {
     ///
     /// Subscriptions go over a WebSocket at the same path (graphql-transport-ws), whose
     /// `connection_init` carries the same token, as the tutorial's subscription chapter does.
-    init(endpoint: URL, tokens: some TokenStore, storePath: String? = nil) throws {
+    init(endpoint: URL, tokens: some TokenStore, storePath: String? = nil, deliveryWait: Duration = .seconds(3)) throws {
         let authorization = AuthorizationInterceptor(scheme: nil, tokenStore: tokens)
         let provider = DefaultInterceptorProvider().inserting(authorization, at: 0)
         webSocket = GraphQLWebSocketTransport(
@@ -29,6 +31,7 @@ struct RocketReserverSession {
             configuration: .init(connectionPayload: .authorization(authorization))
         )
         self.storePath = storePath
+        self.deliveryWait = deliveryWait
         guard let storePath else {
             client = ApogeeClient(url: endpoint, interceptorProvider: provider, subscriptionTransport: webSocket)
             queue = nil

@@ -12,7 +12,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let tokens = TokenFile.standard()
-        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: tokens, storePath: store.store)
+        let session = try RocketReserverSession(endpoint: endpoint.url(), tokens: tokens, storePath: store.store, deliveryWait: .seconds(store.deliveryWait))
         let token = try await session.login(email: email)
         try tokens.save(token)
         print("Token saved to \(tokens.url.path).")

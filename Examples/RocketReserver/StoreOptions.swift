@@ -10,4 +10,7 @@ struct StoreOptions: ParsableArguments {
         )
     )
     var store: String?
+
+    @Option(help: ArgumentHelp("How long a command waits for the server before it leaves its mutations queued.", valueName: "seconds"))
+    var deliveryWait: Int = 3
 }

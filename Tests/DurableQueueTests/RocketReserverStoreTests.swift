@@ -16,8 +16,11 @@ struct RocketReserverStoreTests {
         let environment = ["XDG_CONFIG_HOME": directory.url.path]
         let configuration = ExampleServer.Configuration(sessionSecret: "rocket-reserver store test")
 
-        func run(_ arguments: [String], endpoint: URL) async throws -> String {
-            let process = try ChildProcess(executable: executable, arguments: arguments + ["--endpoint", endpoint.absoluteString, "--store", database], environment: environment)
+        // With the server up, a command waits as long as delivery takes, however slow the machine
+        // (a sanitized build); with it down, the default wait of a few seconds ends the command.
+        func run(_ arguments: [String], endpoint: URL, serverIsUp: Bool = true) async throws -> String {
+            let wait = serverIsUp ? ["--delivery-wait", "600"] : []
+            let process = try ChildProcess(executable: executable, arguments: arguments + ["--endpoint", endpoint.absoluteString, "--store", database] + wait, environment: environment)
             // A hang guard only: a sanitized build on a loaded machine takes its time.
             let status = try await process.waitForExit(limit: .seconds(600))
             let output = process.standardOutput
@@ -32,7 +35,7 @@ struct RocketReserverStoreTests {
         // The server is down, and its port stays free for its return.
         let down = try ReservedPort(port: port)
 
-        let queued = try await run(["book", "25"], endpoint: endpoint)
+        let queued = try await run(["book", "25"], endpoint: endpoint, serverIsUp: false)
         #expect(queued.contains("queued"), "\(queued)")
 
         var serverConfiguration = configuration
