@@ -16,40 +16,21 @@ struct CommandLineTests {
         var standardError: String
     }
 
-    /// The command with `arguments`, its standard error in a pipe, not yet started.
-    static func process(_ arguments: [String]) -> (process: Process, errorPipe: Pipe) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = Pipe()
-        return (process, errorPipe)
-    }
-
     static func run(_ arguments: [String]) throws -> Run {
-        let (process, errorPipe) = process(arguments)
-        try process.run()
-        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, standardError: String(decoding: errorData, as: UTF8.self))
+        let child = try ChildProcess(executable: executable, arguments: arguments)
+        let status: Int32 = switch child.waitUntilExit() {
+        case .exited(let code): code
+        case .signalled: -1
+        }
+        return Run(status: status, standardError: child.standardError)
     }
 
     /// Runs the command without blocking a thread of the cooperative pool, which the example
     /// server needs to answer it.
     static func runAsync(_ arguments: [String]) async throws -> Run {
-        let (process, errorPipe) = process(arguments)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        return Run(status: status, standardError: String(decoding: errorData, as: UTF8.self))
+        let child = try ChildProcess(executable: executable, arguments: arguments)
+        let status = try await child.waitForExit(limit: .seconds(300))
+        return Run(status: status, standardError: child.standardError)
     }
 
     static let schemaPath = TestFiles.rocketReserverSchema.path
@@ -145,14 +126,9 @@ struct CommandLineTests {
     }
 
     @Test func helpDocumentsEveryOption() throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["generate", "--help"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let child = try ChildProcess(executable: Self.executable, arguments: ["generate", "--help"])
+        #expect(child.waitUntilExit() == .exited(0))
+        let text = child.standardOutput
         for option in ["--schema", "--operations", "--output", "--scalar", "--timing"] {
             #expect(text.contains(option))
         }
