@@ -2,6 +2,7 @@ import ApogeeAPI
 import ApogeeStore
 import struct RocketReserverAPI.BookTripMutation
 import StoreFixtures
+import TestSupport
 import Testing
 
 @Suite("Optimistic layers")
@@ -88,5 +89,53 @@ struct OptimisticLayerTests {
             try store.addOptimisticLayer { _ in throw Refused() }
         }
         #expect(store.optimisticLayerIDs.isEmpty)
+    }
+
+    @Test("a rebase runs again only the layers that read what changed, and what those change in turn")
+    func rebaseRunsOnlyDependentLayers() throws {
+        let store = NormalizedStore()
+        try store.transaction { transaction in
+            try transaction.setField("value", to: .scalar(.int(1)), of: "Source")
+            for key in ["Copy", "Other", "CopyOfCopy"] {
+                try transaction.setField("value", to: .scalar(.int(0)), of: CacheKey(key))
+            }
+            try transaction.setField("value", to: .scalar(.int(0)), of: "Unrelated")
+        }
+        let runs = Recorder<String>()
+        // Copy follows Source; CopyOfCopy follows Copy as the layer below shows it; Other
+        // reads only itself.
+        try store.addOptimisticLayer { transaction in
+            runs.append("copy")
+            let value = try transaction.record(for: "Source")?["value"] ?? .null
+            try transaction.setField("value", to: value, of: "Copy")
+        }
+        try store.addOptimisticLayer { transaction in
+            runs.append("other")
+            try transaction.setField("value", to: .scalar(.int(7)), of: "Other")
+        }
+        try store.addOptimisticLayer { transaction in
+            runs.append("copy of copy")
+            let value = try transaction.record(for: "Copy")?["value"] ?? .null
+            try transaction.setField("value", to: value, of: "CopyOfCopy")
+        }
+        #expect(runs.values == ["copy", "other", "copy of copy"])
+
+        // A write nobody read runs no layer, and every layer still shows.
+        try store.transaction { try $0.setField("value", to: .scalar(.int(5)), of: "Unrelated") }
+        #expect(runs.values.count == 3)
+        #expect(try store.record(for: "Other")?["value"] == .scalar(.int(7)))
+        #expect(try store.record(for: "CopyOfCopy")?["value"] == .scalar(.int(1)))
+
+        // A write to Source runs the layer that read it, then the one that read its change.
+        try store.transaction { try $0.setField("value", to: .scalar(.int(2)), of: "Source") }
+        #expect(Array(runs.values.dropFirst(3)) == ["copy", "copy of copy"])
+        #expect(try store.record(for: "Copy")?["value"] == .scalar(.int(2)))
+        #expect(try store.record(for: "CopyOfCopy")?["value"] == .scalar(.int(2)))
+        #expect(try store.record(for: "Other")?["value"] == .scalar(.int(7)))
+
+        // A write to a record a layer writes runs that layer too: what it stages depends on it.
+        try store.transaction { try $0.setField("value", to: .scalar(.int(9)), of: "Other") }
+        #expect(runs.values.last == "other")
+        #expect(try store.record(for: "Other")?["value"] == .scalar(.int(7)))
     }
 }

@@ -29,6 +29,27 @@ let benchmarks: @Sendable () -> Void = {
             teardown: { fixture.value = nil }
         )
     }
+
+    // Issue 17's bar: one server write under 1,000 pending layers costs at most 3x the same
+    // write with none (the first benchmark of the pair is the baseline).
+    for (layers, restored, label) in [(0, true, "no layers"), (1_000, true, "1,000 restored layers"), (1_000, false, "1,000 updater layers")] {
+        let fixture = Box<PendingLayersFixture>()
+        Benchmark(
+            "Optimistic: a server write of 10 to-dos, 100 watchers, under \(label)",
+            closure: { benchmark in
+                guard let fixture = fixture.value else { return }
+                for _ in benchmark.scaledIterations {
+                    try fixture.writeAnswer()
+                }
+            },
+            setup: {
+                let value = try PendingLayersFixture(layers: layers, restored: restored)
+                try value.verify(layers: layers)
+                fixture.value = value
+            },
+            teardown: { fixture.value = nil }
+        )
+    }
 }
 
 /// Holds what a benchmark's setup prepares for its closure.

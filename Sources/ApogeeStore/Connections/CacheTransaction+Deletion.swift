@@ -5,6 +5,7 @@ extension CacheTransaction {
     /// so a list that showed the record shows the others rather than a miss.
     func deleteRecordAndEdges(_ key: CacheKey) throws {
         try removeRecord(key)
+        reads?.everything = true
         for connection in core.knownConnections {
             try removeEdges(from: connection) { $0 == key }
         }
@@ -14,6 +15,7 @@ extension CacheTransaction {
     /// key the key policy gives an object of that type with this `id`, when such a record exists.
     func recordKeys(forID id: String) throws -> [CacheKey] {
         try checkOpen()
+        reads?.everything = true
         // A key policy that keys by the ID alone gives the key directly.
         var keys: [CacheKey] = []
         if try lookUp(CacheKey(id)) != nil { keys.append(CacheKey(id)) }

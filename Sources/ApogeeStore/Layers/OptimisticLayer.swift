@@ -16,4 +16,6 @@ struct OptimisticLayer {
     let id: OptimisticLayerID
     let body: @Sendable (CacheTransaction) throws -> Void
     var changes: RecordChangeSet
+    /// What `body` read when it last ran; a rebase skips the layer when none of it changed.
+    var reads: LayerReads
 }

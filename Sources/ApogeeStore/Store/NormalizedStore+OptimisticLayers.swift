@@ -11,11 +11,11 @@ extension NormalizedStore {
     @discardableResult
     public func addOptimisticLayer(_ body: @escaping @Sendable (CacheTransaction) throws -> Void) throws -> OptimisticLayerID {
         try withCore { core in
-            let transaction = CacheTransaction(core: core, layersBelow: core.layers.count)
+            let transaction = CacheTransaction(core: core, layersBelow: core.layers.count, recordingReads: true)
             defer { transaction.close() }
             try body(transaction)
             let id = core.makeLayerID()
-            core.layers.append(OptimisticLayer(id: id, body: body, changes: transaction.staged))
+            core.layers.append(OptimisticLayer(id: id, body: body, changes: transaction.staged, reads: transaction.reads ?? LayerReads()))
             core.notifyWatchers(of: [transaction.staged])
             return id
         }
@@ -30,6 +30,6 @@ extension NormalizedStore {
 
     /// The ids of the optimistic layers, lowest first.
     public var optimisticLayerIDs: [OptimisticLayerID] {
-        withCore { $0.layers.map(\.id) }
+        withCore { $0.layers.ids }
     }
 }

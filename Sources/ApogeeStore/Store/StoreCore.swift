@@ -7,7 +7,7 @@ final class StoreCore: RecordReading {
     let clock: any CacheClock
     /// The store's own maximum ages, for fields the schema and the server give none.
     let maximumAges: MaximumAges
-    var layers: [OptimisticLayer] = []
+    var layers = LayerStack()
     var watchers = WatcherRegistry()
     private var nextLayerID = 0
     /// The connection records written so far (fields with `@connection`), which deleting a
@@ -31,21 +31,16 @@ final class StoreCore: RecordReading {
 
     /// The record as seen through the lowest `count` optimistic layers.
     func record(for key: CacheKey, throughLayers count: Int) throws -> Record? {
-        var record = try source.record(for: key)
-        for layer in layers.prefix(count) {
-            record = layer.changes.apply(to: record, key: key)
-        }
-        return record
+        layers.apply(to: try source.record(for: key), key: key, throughLayers: count)
     }
 
     /// The records for several keys as seen through the lowest `count` optimistic layers,
     /// the base read in one call so that a persistent source makes one query.
     func records(for keys: [CacheKey], throughLayers count: Int) throws -> [CacheKey: Record] {
         var records = try source.records(for: keys)
-        for layer in layers.prefix(count) {
-            for key in keys {
-                records[key] = layer.changes.apply(to: records[key], key: key)
-            }
+        guard count > 0 else { return records }
+        for key in keys where layers.changes(key) {
+            records[key] = layers.apply(to: records[key], key: key, throughLayers: count)
         }
         return records
     }
@@ -55,7 +50,7 @@ final class StoreCore: RecordReading {
 
     /// Whether an optimistic layer changes the field (or removes its record).
     func hasPendingWrite(_ key: CacheKey, field: String) -> Bool {
-        guard !layers.isEmpty else { return false }
+        guard layers.changes(key) else { return false }
         for layer in layers {
             if layer.changes.removesAllRecords { return true }
             switch layer.changes.changes[key] {
@@ -75,38 +70,45 @@ final class StoreCore: RecordReading {
         return OptimisticLayerID(rawValue: nextLayerID)
     }
 
-    /// Applies a base transaction, drops the given layers, runs the layers that remain again
-    /// on the new base, and brings the affected watchers up to date.
+    /// Applies a base transaction, drops the given layers, runs again the remaining layers
+    /// whose reads it changed, and brings the affected watchers up to date.
     func commit(_ transaction: CacheTransaction, removingLayers removed: Set<OptimisticLayerID> = []) throws -> CacheChanges {
         let staged = transaction.staged
         try source.apply(staged)
         var changeSets = [staged]
-        var firstStale = layers.count
-        if !staged.isEmpty { firstStale = 0 }
+        var changed = ChangedKeys()
+        changed.add(staged)
+        var firstStale = staged.isEmpty ? layers.count : 0
         if let position = layers.firstIndex(where: { removed.contains($0.id) }) {
             firstStale = min(firstStale, position)
         }
-        for layer in layers where removed.contains(layer.id) {
+        for layer in layers.remove(removed) {
             changeSets.append(layer.changes)
+            changed.add(layer.changes)
         }
-        layers.removeAll { removed.contains($0.id) }
-        rebaseLayers(from: firstStale, into: &changeSets)
+        rebaseLayers(from: firstStale, changed: changed, into: &changeSets)
         notifyWatchers(of: changeSets)
         return CacheChanges(changeSets, clientIDs: transaction.clientIDs, localValues: transaction.localValues)
     }
 
-    /// Runs the layers from `start` up again, each over the base and the layers below it.
-    func rebaseLayers(from start: Int, into changeSets: inout [RecordChangeSet]) {
+    /// Runs again, each over the base and the layers below it, the layers from `start` up
+    /// that read a record in `changed`, which grows with what each of them changes in turn.
+    /// The others keep their changes: their closures would write the same.
+    func rebaseLayers(from start: Int, changed: ChangedKeys, into changeSets: inout [RecordChangeSet]) {
         guard start < layers.count else { return }
-        for position in start..<layers.count {
-            let transaction = CacheTransaction(core: self, layersBelow: position)
+        var changed = changed
+        for position in start..<layers.count where layers[position].reads.depend(on: changed) {
+            let transaction = CacheTransaction(core: self, layersBelow: position, recordingReads: true)
             // A layer whose closure now fails shows nothing, rather than stale or half-made values.
             let succeeded = (try? layers[position].body(transaction)) != nil
             transaction.close()
             let changes = succeeded ? transaction.staged : RecordChangeSet()
-            changeSets.append(layers[position].changes)
-            layers[position].changes = changes
+            let previous = layers[position].changes
+            changed.add(previous)
+            changed.add(changes)
+            changeSets.append(previous)
             changeSets.append(changes)
+            layers.replace(at: position, changes: changes, reads: transaction.reads ?? LayerReads())
         }
     }
 

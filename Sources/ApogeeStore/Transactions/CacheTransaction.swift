@@ -23,11 +23,15 @@ public final class CacheTransaction {
     var keptLocalFields: [ResponsePath: LocalFieldRead] = [:]
     /// The store's values of those local fields; see ``CacheChanges/localValues``.
     var localValues: [ResponsePath: JSONValue] = [:]
+    /// What an optimistic layer's transaction read, for the rebase; `nil` in a base
+    /// transaction, which pays nothing for it.
+    var reads: LayerReads?
     private var isOpen = true
 
-    init(core: StoreCore, layersBelow: Int) {
+    init(core: StoreCore, layersBelow: Int, recordingReads: Bool = false) {
         self.core = core
         self.layersBelow = layersBelow
+        self.reads = recordingReads ? LayerReads() : nil
     }
 
     func close() {
@@ -133,6 +137,7 @@ extension CacheTransaction: RecordReading {
     var hasOptimisticLayers: Bool { false }
 
     func lookUp(_ key: CacheKey) throws -> Record? {
+        reads?.keys.insert(key)
         // After a clear, nothing below the staged changes is visible, so it is not loaded.
         let below = staged.removesAllRecords ? nil : try core.record(for: key, throughLayers: layersBelow)
         return staged.apply(to: below, key: key)
@@ -140,6 +145,7 @@ extension CacheTransaction: RecordReading {
 
     /// The records for several keys as this transaction sees them, the base read in one call.
     func lookUp(_ keys: [CacheKey]) throws -> [CacheKey: Record] {
+        reads?.keys.formUnion(keys)
         let below = staged.removesAllRecords ? [:] : try core.records(for: keys, throughLayers: layersBelow)
         var records = [CacheKey: Record](minimumCapacity: keys.count)
         for key in keys {
