@@ -14,15 +14,7 @@ final class OptimisticFixture: @unchecked Sendable {
     private var sample: AsyncStream<Result<TodoRow, CacheMiss>>.Iterator
 
     init(records: Int, watchers: Int = 100, touched: Int = 10) throws {
-        let todos = (0..<records).map { index in
-            Record(key: CacheKey("Todo:\(index)"), fields: [
-                "__typename": .scalar("Todo"),
-                "id": .scalar(.string("\(index)")),
-                "text": .scalar(.string("To-do \(index)")),
-                "complete": .scalar(false),
-            ])
-        }
-        store = NormalizedStore(source: InMemoryRecordSource(records: todos))
+        store = NormalizedStore(source: InMemoryRecordSource(records: TodoRecords.make(records)))
         var watches: [AsyncStream<Result<TodoRow, CacheMiss>>] = []
         let stride = records / watchers
         let watched = (0..<watchers).map { $0 * stride }

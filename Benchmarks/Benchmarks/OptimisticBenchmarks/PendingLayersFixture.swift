@@ -16,15 +16,7 @@ final class PendingLayersFixture: @unchecked Sendable {
     private var watches: [AsyncStream<Result<TodoRow, CacheMiss>>] = []
 
     init(layers: Int, restored: Bool, records: Int = 2_000, watchers: Int = 100) throws {
-        let todos = (0..<records).map { index in
-            Record(key: CacheKey("Todo:\(index)"), fields: [
-                "__typename": .scalar("Todo"),
-                "id": .scalar(.string("\(index)")),
-                "text": .scalar(.string("To-do \(index)")),
-                "complete": .scalar(false),
-            ])
-        }
-        store = NormalizedStore(source: InMemoryRecordSource(records: todos))
+        store = NormalizedStore(source: InMemoryRecordSource(records: TodoRecords.make(records)))
         for index in stride(from: 0, to: records, by: records / watchers) {
             watches.append(store.watch(TodoRow.self, key: CacheKey("Todo:\(index)"), bufferingPolicy: .bufferingNewest(1)))
         }

@@ -4,7 +4,9 @@ extension NormalizedStore {
     ///
     /// `body` writes into the layer through the transaction it is given (which reads the base
     /// and the layers below). It is kept, and runs again over the new base whenever the base
-    /// or a layer below changes, so the layer never hides what the base gained meanwhile.
+    /// or a layer below changes a record it read (or wrote), so the layer never hides what the
+    /// base gained meanwhile. It should depend on nothing but what it reads there: a layer
+    /// whose records did not change keeps the changes it made, without running.
     /// - Returns: The layer's id, for ``removeOptimisticLayer(_:)`` or
     ///   ``transaction(removingOptimisticLayers:_:)``.
     /// - Throws: What `body` throws the first time; no layer is added then.
