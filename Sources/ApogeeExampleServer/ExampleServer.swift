@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The example GraphQL server of Apogee: the RocketReserver schema at `/graphql`, the
@@ -59,8 +60,27 @@ public final class ExampleServer: Sendable {
 
     /// Starts a server and returns once it accepts connections.
     ///
+    /// A server given the port an earlier one had comes back as a restarted server does: when
+    /// the port is still in use it tries again for a few seconds. Between the earlier socket
+    /// closing and this bind, the kernel may have lent the port to an outgoing connection as
+    /// its local port, which holds it until that connection closes.
+    ///
     /// - Throws: when the schemas cannot be built or the address cannot be bound.
     public static func start(configuration: Configuration = Configuration()) async throws -> ExampleServer {
+        var delay = Duration.milliseconds(20)
+        var retries = 0
+        while true {
+            do {
+                return try await startOnce(configuration: configuration)
+            } catch let error as IOError where configuration.port != 0 && error.errnoCode == EADDRINUSE && retries < 12 {
+                retries += 1
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(1))
+            }
+        }
+    }
+
+    private static func startOnce(configuration: Configuration) async throws -> ExampleServer {
         let services = ServerServices(
             subscriptions: SubscriptionLog(recordsEvents: configuration.recordsSubscriptionEvents),
             mutationPause: MutationPause(delay: configuration.mutationDelay),
@@ -155,11 +175,21 @@ public final class ExampleServer: Sendable {
     /// progress finish for up to `gracePeriod` (a scripted delay may hold one for long), then
     /// closes every connection and waits for the server to stop.
     public func shutdown(gracePeriod: Duration = .seconds(1)) async {
-        for connection in services.webSockets.beginShutdown() {
-            await connection.close(code: GraphQLWebSocketConnection.goingAwayCode, reason: GraphQLWebSocketConnection.shutdownReason)
+        // Each step that waits on clients gets the grace period at most: a client that never
+        // reads cannot hold the server.
+        let connections = services.webSockets.beginShutdown()
+        await awaitAtMost(gracePeriod) {
+            await withTaskGroup(of: Void.self) { group in
+                for connection in connections {
+                    group.addTask {
+                        await connection.close(code: GraphQLWebSocketConnection.goingAwayCode, reason: GraphQLWebSocketConnection.shutdownReason)
+                    }
+                }
+            }
         }
         services.mutationPause.release()
-        await services.eventStreams.stopAll()
+        let eventStreams = services.eventStreams
+        await awaitAtMost(gracePeriod) { await eventStreams.stopAll() }
         await serviceGroup.triggerGracefulShutdown()
         let runTask = self.runTask
         // Awaiting a task's result does not react to cancellation, so the deadline is a

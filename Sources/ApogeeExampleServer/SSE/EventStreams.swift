@@ -16,8 +16,14 @@ final class EventStreams: Sendable {
     /// clients take it as a lost connection and come back, as they would after a crash.
     var isShuttingDown: Bool { state.withLockedValue { $0.shuttingDown } }
 
+    /// Adds a stream; one that starts once shutdown has begun is stopped at once, since
+    /// ``stopAll()`` has already stopped the others.
     func add(_ lifetime: SourceLifetime, id: String) {
-        state.withLockedValue { $0.running[id] = lifetime }
+        let late = state.withLockedValue { state -> Bool in
+            state.running[id] = lifetime
+            return state.shuttingDown
+        }
+        if late { lifetime.stop() }
     }
 
     /// The stream `id` has written its last byte.
