@@ -137,4 +137,26 @@ import Testing
         #expect(!server.subscriptionEvents.contains(.completedByServer(connection: nil, id: "sse-1")))
         #expect(server.activeSubscriptionCount == 0)
     }
+
+    /// A client that resets its connection as soon as its request is out leaves a stream the
+    /// server started but never wrote a byte of: the response body never runs. Shutdown used to
+    /// wait for that body forever, and a test ending its server hung with no thread busy.
+    @Test func shutdownEndsWhenAClientResetsBeforeTheResponse() async throws {
+        let stopped = try await withServer { server in
+            let body = #"{"query":"subscription { countdown(from: 1000) }"}"#
+            let request = [
+                "POST /live/graphql HTTP/1.1",
+                "Host: 127.0.0.1:\(server.port)",
+                "Content-Type: application/json",
+                "Accept: text/event-stream",
+                "Content-Length: \(body.utf8.count)",
+                "", body,
+            ].joined(separator: "\r\n")
+            try await RawHTTPExchange.sendThenReset(port: server.port, request: request)
+            await server.waitForSubscription(id: "sse-1")
+            return server
+        }
+        // Getting here means withServer's shutdown returned; before the fix it never did.
+        #expect(stopped.subscriptionEvents.first == .subscribed(connection: nil, id: "sse-1", operationName: nil, transport: .serverSentEvents))
+    }
 }

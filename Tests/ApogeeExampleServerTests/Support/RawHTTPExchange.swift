@@ -22,6 +22,23 @@ enum RawHTTPExchange {
         }
     }
 
+    /// Sends `request`, then resets the connection (SO_LINGER 0) without reading a byte, as a
+    /// client that crashes or loses its network right after asking.
+    static func sendThenReset(host: String = "127.0.0.1", port: Int, request: String) async throws {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: host, port: port).get()
+        guard let options = channel as? SocketOptionProvider else {
+            try await channel.close().get()
+            throw ResetUnavailable()
+        }
+        try await options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+        try await channel.writeAndFlush(ByteBuffer(string: request)).get()
+        try await channel.close().get()
+    }
+
+    /// The channel cannot set SO_LINGER.
+    struct ResetUnavailable: Error {}
+
     /// A WebSocket upgrade request for `path`, offering `subprotocol` when given.
     static func upgradeRequest(path: String, port: Int, subprotocol: String?) -> String {
         var lines = [
