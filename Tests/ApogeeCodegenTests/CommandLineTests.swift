@@ -18,11 +18,7 @@ struct CommandLineTests {
 
     static func run(_ arguments: [String]) throws -> Run {
         let child = try ChildProcess(executable: executable, arguments: arguments)
-        let status: Int32 = switch child.waitUntilExit() {
-        case .exited(let code): code
-        case .signalled: -1
-        }
-        return Run(status: status, standardError: child.standardError)
+        return Run(status: child.waitUntilExit().code, standardError: child.standardError)
     }
 
     /// Runs the command without blocking a thread of the cooperative pool, which the example

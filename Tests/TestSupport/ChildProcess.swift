@@ -26,6 +26,14 @@ public final class ChildProcess: Sendable {
         case exited(Int32)
         /// A signal ended it.
         case signalled(Int32)
+
+        /// The exit status, or -1 when a signal ended the child.
+        public var code: Int32 {
+            switch self {
+            case .exited(let code): code
+            case .signalled: -1
+            }
+        }
     }
 
     /// An executable of the package, built beside the test bundle because the tests depend on
@@ -115,9 +123,6 @@ public final class ChildProcess: Sendable {
         return reap(blocking: true) == .signalled(SIGKILL)
     }
 
-    /// Whether the child is still running.
-    public var isRunning: Bool { reap(blocking: false) == nil }
-
     /// Waits for the child to end and returns its exit status (-1 when a signal ended it);
     /// kills it after `limit`.
     public func waitForExit(limit: Duration) async throws -> Int32 {
@@ -132,10 +137,7 @@ public final class ChildProcess: Sendable {
         var lastProgress = progress()
         var stallDeadline = ContinuousClock.now + stallLimit
         while true {
-            if let status = reap(blocking: false) {
-                if case .exited(let code) = status { return code }
-                return -1
-            }
+            if let status = reap(blocking: false) { return status.code }
             let current = progress()
             if current != lastProgress {
                 lastProgress = current
@@ -159,21 +161,11 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// How the child ended, once it has; `nil` while it runs.
-    public var exitStatus: ExitStatus? { reap(blocking: false) }
-
     /// Everything the child wrote to standard output; waits for the child to close it.
     public var standardOutput: String { output.text() }
 
     /// Everything the child wrote to standard error; waits for the child to close it.
     public var standardError: String { error.text() }
-
-    /// Runs `executable` to the end and returns how it ended and what it wrote.
-    public static func run(executable: URL, arguments: [String], stallLimit: Duration = .seconds(300)) async throws -> (status: Int32, standardOutput: String, standardError: String) {
-        let child = try ChildProcess(executable: executable, arguments: arguments)
-        let status = try await child.waitForExit(limit: stallLimit)
-        return (status, child.standardOutput, child.standardError)
-    }
 
     /// Collects the child's status once it has ended, exactly once.
     private func reap(blocking: Bool) -> ExitStatus? {
