@@ -28,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
     let ratio = BenchmarkMetric.custom("client / raw (per mille)", polarity: .prefersLarger, useScalingFactor: false)
     Benchmark(
         "Subscription events, paired: client into the store and a raw WebSocket client alternating",
-        configuration: .init(metrics: [clientRate, rawRate, ratio], maxDuration: .seconds(30), maxIterations: 20),
+        configuration: .init(metrics: [clientRate, rawRate, ratio], maxDuration: .seconds(60), maxIterations: 40),
         closure: { benchmark in
             guard let server = fixture.server, let client = fixture.client else { return benchmark.error("no server") }
             for iteration in benchmark.scaledIterations {
@@ -88,3 +88,4 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+

@@ -12,10 +12,11 @@ enum GraphQLWebSocketServerMessage: Sendable {
     /// Reads a text frame. A frame that is not JSON, lacks the fields its type needs, or has a
     /// type the protocol does not define is the server breaking the protocol.
     init(text: String) throws(SubscriptionError) {
-        let excerpt = String(text.prefix(200))
+        // Made only for an error: events are most of the traffic.
+        var excerpt: String { String(text.prefix(200)) }
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: Array(text.utf8))
+            json = try JSONValue(parsing: text)
         } catch {
             throw .malformedMessage(excerpt)
         }

@@ -66,7 +66,7 @@ extension GraphQLWebSocketTransport {
     private func runSocket() async -> SocketOutcome {
         let connection: any WebSocketConnection
         do {
-            connection = try await connector.connect(to: url, subprotocol: Self.subprotocol, headers: configuration.headers, maximumMessageSize: configuration.maximumMessageSize)
+            connection = try await connector.connect(to: url, subprotocol: Self.subprotocol, headers: configuration.headers, maximumMessageSize: configuration.maximumMessageSize, handleText: eventRouter())
         } catch let error as SubscriptionError {
             return .fatal(error)
         } catch is CancellationError {

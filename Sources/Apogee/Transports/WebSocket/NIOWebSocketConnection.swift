@@ -10,7 +10,7 @@ import WSClient
 /// Opens WebSockets with SwiftNIO (swift-websocket's `WebSocketClient`): the connector on
 /// Linux, whose FoundationNetworking cannot open WebSockets.
 struct NIOWebSocketConnector: WebSocketConnector {
-    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int) async throws -> any WebSocketConnection {
+    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection {
         var headers = headers
         headers[.secWebSocketProtocol] = subprotocol
         // SwiftNIO refuses a frame past its own limit by dropping the connection without a
@@ -18,7 +18,7 @@ struct NIOWebSocketConnector: WebSocketConnector {
         // message up to there reaches `run`, which tells one past our limit apart; memory stays
         // bounded either way.
         let configuration = WebSocketClientConfiguration(maxFrameSize: NIOWebSocketConnection.socketLimit(for: maximumMessageSize), additionalHeaders: headers)
-        let connection = NIOWebSocketConnection(maximumMessageSize: maximumMessageSize)
+        let connection = NIOWebSocketConnection(maximumMessageSize: maximumMessageSize, handleText: handleText)
         let opened = OneShotSignal<Void>()
         let run = Task {
             do {
@@ -75,10 +75,12 @@ final class NIOWebSocketConnection: WebSocketConnection {
     private let continuation: AsyncStream<WebSocketIncoming>.Continuation
     private let outbound = Locked<WebSocketOutboundWriter?>(nil)
     private let maximumMessageSize: Int
+    private let handleText: TextFrameHandler
 
-    init(maximumMessageSize: Int) {
+    init(maximumMessageSize: Int, handleText: @escaping TextFrameHandler) {
         (incoming, continuation) = AsyncStream.makeStream()
         self.maximumMessageSize = maximumMessageSize
+        self.handleText = handleText
     }
 
     /// Takes `writer` for ``send(_:)``, calls `ready`, then reads frames until the socket closes.
@@ -91,7 +93,7 @@ final class NIOWebSocketConnection: WebSocketConnection {
             case .text(let text) where text.utf8.count > maximumMessageSize:
                 continuation.yield(.tooLarge)
             case .text(let text):
-                continuation.yield(.text(text))
+                if !handleText(text) { continuation.yield(.text(text)) }
             case .binary(let bytes) where bytes.readableBytes > maximumMessageSize:
                 continuation.yield(.tooLarge)
             case .binary:

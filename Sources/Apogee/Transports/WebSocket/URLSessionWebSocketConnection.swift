@@ -10,7 +10,7 @@ import FoundationNetworking
 /// apps link no NIO. (FoundationNetworking has the type but fails at once on Linux, which
 /// uses ``NIOWebSocketConnector``.)
 struct URLSessionWebSocketConnector: WebSocketConnector {
-    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int) async throws -> any WebSocketConnection {
+    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection {
         var request = URLRequest(url: url)
         for field in headers {
             request.addValue(field.value, forHTTPHeaderField: field.name.rawName)
@@ -32,7 +32,7 @@ struct URLSessionWebSocketConnector: WebSocketConnector {
             }
             throw ApogeeError.transport(TransportError(kind: .cannotConnect, url: url, message: "\(error)"))
         }
-        return URLSessionWebSocketConnection(task: task, session: session, delegate: delegate)
+        return URLSessionWebSocketConnection(task: task, session: session, delegate: delegate, handleText: handleText)
     }
 }
 
@@ -42,7 +42,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
     private let task: URLSessionWebSocketTask
     private let session: URLSession
 
-    init(task: URLSessionWebSocketTask, session: URLSession, delegate: WebSocketOpenDelegate) {
+    init(task: URLSessionWebSocketTask, session: URLSession, delegate: WebSocketOpenDelegate, handleText: @escaping TextFrameHandler) {
         self.task = task
         self.session = session
         let (incoming, continuation) = AsyncStream<WebSocketIncoming>.makeStream()
@@ -51,7 +51,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
             while true {
                 do {
                     switch try await task.receive() {
-                    case .string(let text): continuation.yield(.text(text))
+                    case .string(let text): if !handleText(text) { continuation.yield(.text(text)) }
                     case .data: continuation.yield(.binary)
                     @unknown default: continuation.yield(.binary)
                     }

@@ -30,8 +30,15 @@ protocol WebSocketConnector: Sendable {
     /// Opens a socket to `url` asking for `subprotocol`. Throws ``SubscriptionError/upgradeFailed(_:)``
     /// when the server answered but refused the upgrade, and ``ApogeeError/transport(_:)`` when
     /// nothing could be reached.
-    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int) async throws -> any WebSocketConnection
+    /// `handleText` sees each text frame first, on the socket's reading task; a frame it does
+    /// not take goes to ``WebSocketConnection/incoming``.
+    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection
 }
+
+/// Looks at a text frame on the socket's own reading task, before it is queued on
+/// ``WebSocketConnection/incoming``, and returns `true` when it dealt with the frame, which is
+/// then not queued. It must be quick and must not block: the socket reads nothing meanwhile.
+typealias TextFrameHandler = @Sendable (String) -> Bool
 
 /// The platform's WebSocket: SwiftNIO's on Linux, where FoundationNetworking has none that
 /// works, and `URLSessionWebSocketTask` on Apple platforms, which link no NIO.
