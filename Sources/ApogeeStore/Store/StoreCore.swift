@@ -75,6 +75,12 @@ final class StoreCore: RecordReading {
     func commit(_ transaction: CacheTransaction, removingLayers removed: Set<OptimisticLayerID> = []) throws -> CacheChanges {
         let staged = transaction.staged
         try source.apply(staged)
+        // Without optimistic layers there is nothing to rebase, and no need to gather the keys
+        // the write changed: for a large response that gathering was a few percent of the write.
+        guard !layers.isEmpty else {
+            notifyWatchers(of: [staged])
+            return CacheChanges([staged], clientIDs: transaction.clientIDs, localValues: transaction.localValues)
+        }
         var changeSets = [staged]
         var changed = ChangedKeys()
         changed.add(staged)
