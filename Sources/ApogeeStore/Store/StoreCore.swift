@@ -75,13 +75,19 @@ final class StoreCore: RecordReading {
     func commit(_ transaction: CacheTransaction, removingLayers removed: Set<OptimisticLayerID> = []) throws -> CacheChanges {
         let staged = transaction.staged
         try source.apply(staged)
-        // Without optimistic layers there is nothing to rebase, and no need to gather the keys
-        // the write changed: for a large response that gathering was a few percent of the write.
-        guard !layers.isEmpty else {
-            notifyWatchers(of: [staged])
-            return CacheChanges([staged], clientIDs: transaction.clientIDs, localValues: transaction.localValues)
-        }
         var changeSets = [staged]
+        // Without optimistic layers there is nothing to drop or rebase, and no reason to gather
+        // the keys the write changed: for a large response that gathering was a few percent.
+        if !layers.isEmpty { changeSets += updateLayers(after: staged, removing: removed) }
+        notifyWatchers(of: changeSets)
+        return CacheChanges(changeSets, clientIDs: transaction.clientIDs, localValues: transaction.localValues)
+    }
+
+    /// Drops the `removed` layers, then runs again the layers whose reads the write `staged`
+    /// or the drop changed. Returns what that changed: the dropped layers' change sets, then
+    /// each rerun layer's old and new ones.
+    private func updateLayers(after staged: RecordChangeSet, removing removed: Set<OptimisticLayerID>) -> [RecordChangeSet] {
+        var changeSets: [RecordChangeSet] = []
         var changed = ChangedKeys()
         changed.add(staged)
         var firstStale = staged.isEmpty ? layers.count : 0
@@ -93,8 +99,7 @@ final class StoreCore: RecordReading {
             changed.add(layer.changes)
         }
         rebaseLayers(from: firstStale, changed: changed, into: &changeSets)
-        notifyWatchers(of: changeSets)
-        return CacheChanges(changeSets, clientIDs: transaction.clientIDs, localValues: transaction.localValues)
+        return changeSets
     }
 
     /// Runs again, each over the base and the layers below it, the layers from `start` up
