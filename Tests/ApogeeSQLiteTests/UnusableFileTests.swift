@@ -94,6 +94,33 @@ struct UnusableFileTests {
         }
     }
 
+    @Test(
+        "a file whose version number is current but which lacks a table, a column or a trigger is corrupt, and startAfresh sets it aside (found by FuzzSQLiteFile)",
+        arguments: [
+            "DROP TABLE mutation_outcomes",
+            "ALTER TABLE records DROP COLUMN expires",
+            "DROP TRIGGER mutation_settled",
+        ]
+    )
+    func missingSchemaObject(damage: String) async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            try folder.withStoreFile { file in try file.makeNormalizedStore().writeLaunch("1") }
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await connection.query(damage, [])
+            try await connection.close()
+
+            let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
+            #expect(error.kind == .corrupt, "\(error)")
+            #expect(error.detail.contains("schema version 3 without"), "\(error)")
+            let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(afresh.setAsidePath != nil)
+            try afresh.makeNormalizedStore().writeLaunch("2")
+            #expect(try afresh.recordSource.count() == 4)
+            try afresh.close()
+        }
+    }
+
     @Test("a file of a newer schema version is refused, and startAfresh sets it aside")
     func newerVersion() async throws {
         try await TemporaryFolder.with { folder in

@@ -18,6 +18,7 @@ extension Database {
                 let found = try Schema.check(session)
                 try session.execute("PRAGMA journal_mode = WAL")
                 if found < Schema.version { try Schema.migrate(session) }
+                try Schema.verifyTables(session)
             }
         } catch {
             try? database.close()

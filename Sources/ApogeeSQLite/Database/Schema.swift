@@ -94,6 +94,43 @@ enum Schema {
         }
     }
 
+    /// The tables, with their columns, and the triggers that a file of the current version
+    /// has. A file that says it is a store of this version but lacks one is damaged.
+    static let expectedTables: [String: Set<String>] = [
+        "records": ["key", "fields", "written", "size", "used", "expires"],
+        "mutations": [
+            "sequence", "idempotency_key", "queue", "operation_name", "document", "variables",
+            "optimistic_response", "optimistic_changes", "enqueued_at", "attempts", "last_error",
+        ],
+        "mutation_outcomes": ["id", "idempotency_key", "outcome"],
+    ]
+    static let expectedTriggers: Set<String> = ["mutation_outcomes_pruned", "mutation_settled", "mutation_settled_again"]
+
+    /// Checks, once the file is up to date, that its tables and triggers are all there: the
+    /// version number alone is two bytes of the header, and a damaged or hand-edited file can
+    /// carry the right number over the wrong tables. Such a file is corrupt, so that
+    /// `.startAfresh` can set it aside, rather than failing at its first read or write.
+    static func verifyTables(_ session: DatabaseSession) throws {
+        var triggers: Set<String> = []
+        var tables: Set<String> = []
+        for row in try session.rows("SELECT type, name FROM sqlite_schema") {
+            guard let type = row.column("type")?.string, let name = row.column("name")?.string else { continue }
+            if type == "trigger" { triggers.insert(name) } else if type == "table" { tables.insert(name) }
+        }
+        for (table, columns) in expectedTables.sorted(by: { $0.key < $1.key }) {
+            guard tables.contains(table) else {
+                throw SQLiteStoreError(.corrupt, path: session.path, detail: "schema version \(version) without its table \(table)")
+            }
+            let found = Set(try session.rows("PRAGMA table_info(\(table))").compactMap { $0.column("name")?.string })
+            if let missing = columns.subtracting(found).sorted().first {
+                throw SQLiteStoreError(.corrupt, path: session.path, detail: "schema version \(version) without the column \(table).\(missing)")
+            }
+        }
+        if let missing = expectedTriggers.subtracting(triggers).sorted().first {
+            throw SQLiteStoreError(.corrupt, path: session.path, detail: "schema version \(version) without its trigger \(missing)")
+        }
+    }
+
     /// Refuses a file of something else or of a newer schema.
     private static func check(found: Int, session: DatabaseSession) throws {
         let application = try session.integer("PRAGMA application_id")
