@@ -14,14 +14,14 @@ extension MutationQueue {
     /// - Throws: ``MutationQueueError/unknownMutation(id:)`` when it is neither queued nor
     ///   remembered.
     func settlement(of id: String) async throws -> Settlement {
-        try start()
+        try await start()
         if pending.contains(where: { $0.id == id }) {
             return try await withCheckedThrowingContinuation { continuation in
                 settlementWaiters[id, default: []].append(continuation)
             }
         }
         let outcome: MutationOutcome?
-        do { outcome = try storage.outcome(of: id) } catch { throw MutationQueueError.storage(error) }
+        do { outcome = try await storage.outcome(of: id) } catch { throw MutationQueueError.storage(error) }
         guard let outcome else { throw MutationQueueError.unknownMutation(id: id) }
         return Settlement(outcome: outcome, result: nil, failure: nil)
     }

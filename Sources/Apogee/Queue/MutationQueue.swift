@@ -83,23 +83,30 @@ public actor MutationQueue {
     /// - Throws: ``MutationQueueError/unregisteredOperations(_:)`` when storage holds a mutation
     ///   whose type was not given in `restoring:` (nothing is shown or sent then), or
     ///   ``MutationQueueError/storage(_:)``.
-    public func start() throws {
+    public func start() async throws {
         isStopped = false
         if !isStarted {
             let stored: [QueuedMutation]
-            do { stored = try storage.pendingMutations() } catch { throw MutationQueueError.storage(error) }
-            let unknown = Set(stored.map(\.operationName)).subtracting(kinds.keys)
-            guard unknown.isEmpty else { throw MutationQueueError.unregisteredOperations(unknown.sorted()) }
-            isStarted = true
-            pending = stored
-            for entry in stored {
-                guard let changes = entry.optimisticChanges else { continue }
-                // A guess that no longer applies is not worth refusing the queue for; the
-                // mutation is still delivered.
-                layers[entry.id] = try? client.store.addOptimisticLayer(restoring: changes)
-            }
+            do { stored = try await storage.pendingMutations() } catch { throw MutationQueueError.storage(error) }
+            // Another call may have started the queue while this one waited for storage; its
+            // restore stands, and restoring again would lay every optimistic layer twice.
+            if !isStarted { try restore(stored) }
         }
         for name in Set(pending.map(\.queue)) { startWorker(for: name) }
+    }
+
+    /// Takes what storage held as the pending mutations and shows their optimistic updates again.
+    private func restore(_ stored: [QueuedMutation]) throws {
+        let unknown = Set(stored.map(\.operationName)).subtracting(kinds.keys)
+        guard unknown.isEmpty else { throw MutationQueueError.unregisteredOperations(unknown.sorted()) }
+        isStarted = true
+        pending = stored
+        for entry in stored {
+            guard let changes = entry.optimisticChanges else { continue }
+            // A guess that no longer applies is not worth refusing the queue for; the
+            // mutation is still delivered.
+            layers[entry.id] = try? client.store.addOptimisticLayer(restoring: changes)
+        }
     }
 
     /// Stops delivering: a request in flight is cancelled and its mutation stays queued, to
@@ -112,8 +119,8 @@ public actor MutationQueue {
     }
 
     /// The mutations waiting, in the order they will be delivered.
-    public func pendingMutations() throws -> [QueuedMutation] {
-        try start()
+    public func pendingMutations() async throws -> [QueuedMutation] {
+        try await start()
         return pending
     }
 
