@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Apogee", targets: ["Apogee"]),
         // Persistence: the SQLite record store and the durable mutation queue storage.
         .library(name: "ApogeeSQLite", targets: ["ApogeeSQLite"]),
+        // A mutation outbox on PostgreSQL that a fleet of processes shares.
+        .library(name: "ApogeePostgres", targets: ["ApogeePostgres"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
         // Test helpers for users of Apogee: a canned transport, sleepers that do not wait, a log recorder.
@@ -34,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // WebSockets: the client's on Linux (Foundation's WebSocket task serves Apple platforms),
         // and the example server's.
@@ -81,6 +84,15 @@ let package = Package(
                 "ApogeeStore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "ApogeePostgres",
+            dependencies: [
+                "ApogeeAPI",
+                "ApogeeStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -236,7 +248,11 @@ let package = Package(
         // What the test targets share: a server per test, a temporary folder, a port held down.
         .target(
             name: "TestSupport",
-            dependencies: ["ApogeeAPI", "ApogeeExampleServer"],
+            dependencies: [
+                "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport"
         ),
         // RocketReserver operations with a cache redirect declared on Query.launch (@fieldPolicy).
@@ -288,6 +304,10 @@ let package = Package(
             name: "QueueCrashChild",
             dependencies: ["Apogee", "ApogeeSQLite", "TodoAPI"],
             path: "Tests/QueueCrashChild"
+        ),
+        .testTarget(
+            name: "ApogeePostgresTests",
+            dependencies: ["ApogeePostgres", "Apogee", "ApogeeExampleServer", "TodoAPI", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .testTarget(
             name: "DurableQueueTests",
