@@ -305,9 +305,18 @@ let package = Package(
             dependencies: ["Apogee", "ApogeeSQLite", "TodoAPI"],
             path: "Tests/QueueCrashChild"
         ),
+        // A fleet worker on a PostgreSQL queue, for the fleet crash test to kill.
+        .executableTarget(
+            name: "FleetWorkerChild",
+            dependencies: ["Apogee", "ApogeePostgres", "TodoAPI", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/FleetWorkerChild"
+        ),
         .testTarget(
             name: "ApogeePostgresTests",
-            dependencies: ["ApogeePostgres", "Apogee", "ApogeeExampleServer", "TodoAPI", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "ApogeePostgres", "Apogee", "ApogeeExampleServer", "TodoAPI", "TestSupport", "FleetWorkerChild",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "DurableQueueTests",

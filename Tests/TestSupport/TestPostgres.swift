@@ -67,7 +67,7 @@ public enum TestPostgres {
 
     /// Errors only: the pool warns when it is asked for a connection a moment before its
     /// `run()` task has started, which it then serves, and logs connections it closes at the end.
-    static let logger: Logger = {
+    public static let logger: Logger = {
         var logger = Logger(label: "apogee.tests.postgres")
         logger.logLevel = .error
         return logger

@@ -68,7 +68,7 @@ extension MutationQueue {
         return .settled
     }
 
-    private func settle(_ id: String, outcome: MutationOutcome, result: (any Sendable)?, failure: (any Error)?) async {
+    func settle(_ id: String, outcome: MutationOutcome, result: (any Sendable)?, failure: (any Error)?) async {
         // The store has the answer already. Should storage fail to record it, the mutation is
         // sent again in the next run, and its idempotency key makes the server answer the
         // same without applying it twice.

@@ -62,13 +62,17 @@ extension MutationQueue {
         }
         switch result {
         case .enqueued(let stored):
-            // Kept in sequence order: two enqueues waiting on storage at once may resume in
-            // either order.
-            let index = pending.lastIndex(where: { $0.sequence < stored.sequence }).map { $0 + 1 } ?? 0
-            pending.insert(stored, at: index)
             layers[stored.id] = layer
             if let updater { kindsWithUpdaters[stored.id] = QueuedMutationKind(Mutation.self, updater: updater) }
-            startWorker(for: stored.queue)
+            if shared != nil {
+                wakeWorkWaiters()
+            } else {
+                // Kept in sequence order: two enqueues waiting on storage at once may resume in
+                // either order.
+                let index = pending.lastIndex(where: { $0.sequence < stored.sequence }).map { $0 + 1 } ?? 0
+                pending.insert(stored, at: index)
+                startWorker(for: stored.queue)
+            }
         case .alreadyQueued, .alreadySettled:
             // The earlier mutation's own layer, if any, is the one that shows.
             removeLayer(layer)
@@ -100,7 +104,10 @@ extension MutationQueue {
     /// back, and those awaiting it get ``MutationQueueError/cancelled``.
     /// - Returns: `false` when it was already sent (the server may have it) or is not queued.
     public func cancel(_ id: String) async throws -> Bool {
-        guard let index = pending.firstIndex(where: { $0.id == id }), pending[index].attempts == 0 else { return false }
+        // Over shared storage, storage alone knows whether an attempt has begun.
+        if shared == nil {
+            guard let index = pending.firstIndex(where: { $0.id == id }), pending[index].attempts == 0 else { return false }
+        }
         let cancelled: Bool
         do { cancelled = try await storage.cancel(id) } catch { throw MutationQueueError.storage(error) }
         guard cancelled else { return false }
