@@ -14,8 +14,10 @@ port=${APOGEE_POSTGRES_PORT:-54329}
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
     echo "Installing PostgreSQL from Debian's packages" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2
-    apt-get install -y -qq postgresql >&2
+    sudo=()
+    if [ "$(id -u)" != 0 ]; then sudo=(sudo --preserve-env=DEBIAN_FRONTEND); fi
+    "${sudo[@]}" apt-get update -qq >&2
+    "${sudo[@]}" apt-get install -y -qq postgresql >&2
 fi
 bin=$(compgen -G "/usr/lib/postgresql/*/bin" | sort -V | tail -1)
 
