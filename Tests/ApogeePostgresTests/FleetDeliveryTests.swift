@@ -95,4 +95,25 @@ struct FleetDeliveryTests {
             }
         }
     }
+
+    @Test("a mutation queued in the app's transaction by a process that then dies is delivered by a worker that runs the updater registered for its type")
+    func registeredUpdaterInAnotherProcess() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // The process that queued it is gone; only the row in PostgreSQL is left.
+                _ = try await storage.client.withTransaction(logger: TestPostgres.logger) { connection in
+                    try await storage.enqueue(Self.addTodo("registered"), idempotencyKey: "registered-1", on: connection)
+                }
+                let worker = Self.worker("worker", server: server, storage: storage)
+                await worker.register(AddTodoMutation.self, updater: { store, data in
+                    try OutboxMarks.mark("delivered", data?.addTodo?.todoEdge.node?.fragments.todoRow.text ?? "no data", in: store)
+                })
+                try await worker.start()
+                #expect(await worker.waitUntilEmpty())
+                await worker.stop()
+                #expect(try OutboxMarks.mark("delivered", in: worker.client.store) == "registered")
+                #expect(server.appliedIdempotencyKeys == ["registered-1"])
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@ extension MutationQueue {
         /// Waits out the backoff; a test passes a recording sleeper to see the delays.
         public var sleeper: any Sleeper
 
-        /// Over shared storage (``SharedMutationQueueStorage``), how this process is told from
+        /// Over shared storage (`SharedMutationQueueStorage`), how this process is told from
         /// the others in claims; unique by default.
         public var workerName: String
         /// Over shared storage, how long a claim holds: longer than a request can take, so

@@ -1,7 +1,7 @@
 import ApogeeAPI
 import ApogeeStore
 
-/// Delivery over storage that other processes share (``SharedMutationQueueStorage``): this
+/// Delivery over storage that other processes share (`SharedMutationQueueStorage`): this
 /// process cannot know what is pending from memory, since other processes queue and deliver
 /// too, so each worker claims the head of a queue from storage, delivers it and settles it.
 /// Storage grants one claim per queue name across every process, which keeps each queue in

@@ -24,6 +24,7 @@ import Foundation
 /// ## Topics
 /// ### Starting
 /// - ``init(client:storage:restoring:configuration:)``
+/// - ``register(_:optimisticUpdater:updater:)``
 /// - ``start()``
 /// - ``stop()``
 /// ### Queueing
@@ -87,6 +88,28 @@ public actor MutationQueue {
         }
     }
 
+    /// Registers a generated mutation type with what its mutations do to the store beyond
+    /// their data, for the mutations of the type that this queue delivers without the closures
+    /// their caller gave: those restored after a restart, and, over shared storage, those that
+    /// another process queued. A closure cannot be saved with a mutation; a registration makes
+    /// the same code run after a restart as before it.
+    ///
+    /// Register before ``start()``, which restores the optimistic layers. A mutation queued in
+    /// this process with its own `updater` uses that one.
+    /// - Parameters:
+    ///   - type: The generated mutation type; it needs no `restoring:` entry then.
+    ///   - optimisticUpdater: Run again over the saved optimistic response when a mutation is
+    ///     restored, as a live layer that is rebased like any other (without it, the layer is
+    ///     the saved change set, applied as it was).
+    ///   - updater: Run with the server's answer.
+    public func register<Mutation: GraphQLMutation>(
+        _ type: Mutation.Type,
+        optimisticUpdater: StoreUpdater<Mutation.Data>? = nil,
+        updater: StoreUpdater<Mutation.Data>? = nil
+    ) {
+        kinds[Mutation.operationName] = QueuedMutationKind(type, updater: updater, optimisticUpdater: optimisticUpdater)
+    }
+
     /// Restores the mutations in storage, showing their optimistic updates again, and begins
     /// delivering them. Queueing a mutation starts the queue too.
     /// - Throws: ``MutationQueueError/unregisteredOperations(_:)`` when storage holds a mutation
@@ -117,10 +140,9 @@ public actor MutationQueue {
         isStarted = true
         pending = stored
         for entry in stored {
-            guard let changes = entry.optimisticChanges else { continue }
             // A guess that no longer applies is not worth refusing the queue for; the
             // mutation is still delivered.
-            layers[entry.id] = try? client.store.addOptimisticLayer(restoring: changes)
+            layers[entry.id] = try? kinds[entry.operationName]?.restoreLayer(entry, client.store) ?? nil
         }
     }
 

@@ -16,9 +16,19 @@ struct QueuedMutationKind: Sendable {
     /// kind's updater.
     let deliver: @Sendable (_ entry: QueuedMutation, _ client: ApogeeClient, _ layer: OptimisticLayerID?) async throws -> Delivery
 
+    /// Lays a restored mutation's optimistic layer again: with a registered optimistic
+    /// updater, as a live layer (its saved response normalized, then the updater), which is
+    /// rebased like any other; otherwise the saved change set as it was. `nil` when the
+    /// mutation was queued without an optimistic update.
+    let restoreLayer: @Sendable (_ entry: QueuedMutation, _ store: NormalizedStore) throws -> OptimisticLayerID?
+
     /// The kind of `type`; with `updater`, the kind of one mutation queued in this process
     /// whose caller gave an updater.
-    init<Mutation: GraphQLMutation>(_ type: Mutation.Type, updater: StoreUpdater<Mutation.Data>? = nil) {
+    init<Mutation: GraphQLMutation>(
+        _ type: Mutation.Type,
+        updater: StoreUpdater<Mutation.Data>? = nil,
+        optimisticUpdater: StoreUpdater<Mutation.Data>? = nil
+    ) {
         deliver = { entry, client, layer in
             let operation = StoredMutation<Mutation>(variables: entry.variables)
             var context = RequestContext()
@@ -26,6 +36,16 @@ struct QueuedMutationKind: Sendable {
             let answer = try await client.send(operation, context: context)
             let settled = client.storing(answer, for: operation, removingOptimisticLayer: layer, updater: updater)
             return Delivery(response: answer.responseJSON, result: settled)
+        }
+        restoreLayer = { entry, store in
+            if let optimisticUpdater, entry.optimisticResponse != nil || entry.optimisticChanges != nil {
+                return try store.addOptimisticLayer(
+                    for: StoredMutation<Mutation>(variables: entry.variables),
+                    response: entry.optimisticResponse.map { OptimisticResponse(json: $0) },
+                    updater: optimisticUpdater
+                )
+            }
+            return try entry.optimisticChanges.map { try store.addOptimisticLayer(restoring: $0) }
         }
     }
 }
