@@ -49,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The fleet benchmark's own connection to PostgreSQL.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         benchmark("CodegenBenchmarks", dependencies: [apogee("ApogeeCodegen")], generatesCode: false),
@@ -67,8 +69,12 @@ let package = Package(
         benchmark("UploadBenchmarks", dependencies: ["BenchmarkSupport", apogee("Apogee"), "ExampleServer"]),
         // apogee.json points the code generator at the example server's RocketReserver schema.
         benchmark("SQLiteBenchmarks", dependencies: [apogee("ApogeeSQLite")]),
-        // apogee.json points the code generator at the Todo schema for AddTodo.graphql.
-        benchmark("QueueBenchmarks", dependencies: [apogee("Apogee"), apogee("ApogeeSQLite"), "ExampleServer"]),
+        // apogee.json points the code generator at the Todo schema for AddTodo.graphql. The fleet
+        // benchmark needs a PostgreSQL server (APOGEE_POSTGRES_URL, as the tests).
+        benchmark("QueueBenchmarks", dependencies: [
+            apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeePostgres"), "ExampleServer",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         // apogee.json points the code generator at the example server's live schema.
         benchmark("SubscriptionBenchmarks", dependencies: [
             apogee("Apogee"), "ExampleServer", .product(name: "WSClient", package: "swift-websocket"), "BenchmarkSupport",

@@ -16,6 +16,7 @@ import Foundation
 /// has applied thousands of mutations answers more slowly), and reports the three times and
 /// their ratios, so that the noise of a shared machine falls on all three alike.
 let benchmarks: @Sendable () -> Void = {
+    fleetBenchmarks()
     let baselineTime = BenchmarkMetric.custom("perform, no queue (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     let inMemoryTime = BenchmarkMetric.custom("in-memory queue (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     let durableTime = BenchmarkMetric.custom("SQLite queue (ms)", polarity: .prefersSmaller, useScalingFactor: false)
@@ -84,7 +85,7 @@ enum QueueBench {
             return clock.now - start
         case 1:
             let storage = InMemoryMutationQueueStorage()
-            try fill(storage)
+            try await fill(storage)
             let start = clock.now
             try await drain(MutationQueue(client: client, storage: storage, restoring: [AddTodoMutation.self]))
             return clock.now - start
@@ -92,7 +93,7 @@ enum QueueBench {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("apogee-queue-bench-\(UUID().uuidString).sqlite").path
             defer { remove(file) }
             let persistence = try SQLiteStore(path: file)
-            try fill(persistence.mutationQueueStorage)
+            try await fill(persistence.mutationQueueStorage)
             let start = clock.now
             try await drain(MutationQueue(client: client, storage: persistence.mutationQueueStorage, restoring: [AddTodoMutation.self]))
             let elapsed = clock.now - start
@@ -102,9 +103,10 @@ enum QueueBench {
     }
 
     /// Queues the 1,000 mutations in storage, as an earlier run that could not send them would.
-    static func fill(_ storage: any MutationQueueStorage) throws {
+    static func fill(_ storage: any MutationQueueStorage, queues: Int = 1) async throws {
         for number in 0..<count {
-            _ = try storage.enqueue(QueuedMutation(
+            _ = try await storage.enqueue(QueuedMutation(
+                queue: queues == 1 ? "default" : "queue-\(number % queues)",
                 operationName: AddTodoMutation.operationName,
                 document: AddTodoMutation.document,
                 variables: mutation(number).variablesJSON
