@@ -1,0 +1,95 @@
+import Apogee
+import ApogeeExampleServer
+import ApogeeObservability
+import Foundation
+import LiveFixtures
+import MetricsTestKit
+import TestSupport
+import Testing
+
+@Suite("Metrics and traces of subscriptions", .timeLimit(.minutes(1)))
+struct SubscriptionObservabilityTests {
+    @Test("A subscription counts once and each event counts; its span lasts until the server completes it")
+    func eventsAndSpan() async throws {
+        try await withServer { server in
+            let observers = Observers()
+            // GraphQL over server-sent events: the client's default transport.
+            let client = observers.client(of: server.liveURL)
+            var values: [Int] = []
+            for try await result in client.subscribe(subscription: CountdownSubscription(from: 3)) {
+                values.append(try #require(result.data).countdown)
+            }
+            #expect(values == [3, 2, 1])
+
+            #expect(observers.total("apogee.graphql.requests", "Countdown", "subscription") == 1)
+            #expect(observers.total("apogee.graphql.results.data", "Countdown", "subscription") == 3)
+            #expect(observers.total("apogee.graphql.failures.transport", "Countdown", "subscription") == 0)
+            let timer = try observers.metrics.recorded.expectTimer("apogee.graphql.duration", Observers.dimensions("Countdown", "subscription"))
+            #expect(timer.values.count == 1)
+
+            // The stream ended before the caller's loop did, so the span has ended already.
+            let span = try #require(observers.tracer.finishedSpans.first)
+            #expect(observers.tracer.finishedSpans.count == 1)
+            #expect(span.operationName == "Countdown")
+            #expect(span.attributes.get("graphql.operation.type") == .string("subscription"))
+            #expect(span.status == nil)
+            let request = try #require(server.recordedRequests(operationName: "Countdown").first)
+            #expect(request.header("traceparent") == "00-\(span.traceID)-\(span.spanID)-01")
+        }
+    }
+
+    @Test("The WebSocket's state is a gauge and each reconnection attempt counts")
+    func connectionStateAndReconnects() async throws {
+        try await withServer { server in
+            let observers = Observers()
+            let webSocket = GraphQLWebSocketTransport(
+                url: server.webSocketURL(for: server.liveURL),
+                configuration: .init(
+                    keepAliveInterval: nil,
+                    closeGracePeriod: .zero,
+                    reconnection: RetryPolicy(maximumAttempts: 50, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100))
+                )
+            )
+            let recording = webSocket.recordConnectionMetrics(factory: observers.metrics, dimensions: [("endpoint", "live")])
+            defer { recording.cancel() }
+            let client = ApogeeClient(url: server.liveURL, interceptorProvider: DefaultInterceptorProvider(retry: nil).observed(metrics: observers.metricsInterceptor, tracing: nil), subscriptionTransport: webSocket)
+            let dimensions = [("endpoint", "live")]
+            let gauge: @Sendable (TestMetrics) -> Double? = { try? $0.expectGauge("apogee.graphql.websocket.state", dimensions).lastValue }
+            let idle = WebSocketConnectionMetrics.stateValue(of: .idle)
+            let connected = WebSocketConnectionMetrics.stateValue(of: .connected)
+            // Recording from the idle state on, so that the test sees every state after it.
+            await observers.metrics.waitUntil { gauge($0) == Double(idle) }
+
+            let events = client.subscribe(subscription: CounterChangedSubscription(id: "observed"))
+            var iterator = events.makeAsyncIterator()
+            await observers.metrics.waitUntil { gauge($0) == Double(connected) }
+            await server.waitForActiveSubscriptions(1)
+            await server.incrementCounter("observed")
+            // The event must reach the client before the connection goes: it would be lost otherwise.
+            let first = try await iterator.next()
+
+            await server.dropWebSocketConnections()
+            await observers.metrics.waitUntil { recorded in
+                recorded.counterTotal(label: "apogee.graphql.websocket.reconnects", dimensions: dimensions) >= 1
+                    && gauge(recorded) == Double(connected)
+            }
+            await server.waitForSubscriptionEvents { events in
+                events.filter { if case .subscribed = $0 { true } else { false } }.count >= 2
+            }
+            await server.waitForActiveSubscriptions(1)
+            await server.incrementCounter("observed")
+            let second = try await iterator.next()
+            #expect([first, second].map { $0?.data?.counterChanged.value } == [1, 2])
+
+            let states = try observers.metrics.recorded.expectGauge("apogee.graphql.websocket.state", dimensions).values.map { Int($0) }
+            let reconnecting = WebSocketConnectionMetrics.stateValue(of: .reconnecting(attempt: 1))
+            #expect(states.starts(with: [idle, WebSocketConnectionMetrics.stateValue(of: .connecting), connected, reconnecting]))
+            #expect(states.contains(reconnecting))
+            #expect(states.last == connected)
+            let reconnects = observers.metrics.recorded.counterTotal(label: "apogee.graphql.websocket.reconnects", dimensions: dimensions)
+            #expect(reconnects == Int64(states.filter { $0 == reconnecting }.count))
+            #expect(observers.total("apogee.graphql.results.data", "CounterChanged", "subscription") == 2)
+            #expect(observers.total("apogee.graphql.requests", "CounterChanged", "subscription") == 1)
+        }
+    }
+}
