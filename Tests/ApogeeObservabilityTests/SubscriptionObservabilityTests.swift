@@ -92,4 +92,32 @@ struct SubscriptionObservabilityTests {
             #expect(observers.total("apogee.graphql.requests", "CounterChanged", "subscription") == 1)
         }
     }
+
+    @Test("A subscription the server refuses counts as a failure, ends its span with an error and leaves the gauge at closed")
+    func refusal() async throws {
+        try await withServer { server in
+            let observers = Observers()
+            let webSocket = GraphQLWebSocketTransport(url: server.webSocketURL(for: server.liveURL), configuration: .init(keepAliveInterval: nil, closeGracePeriod: .zero))
+            let recording = webSocket.recordConnectionMetrics(factory: observers.metrics)
+            defer { recording.cancel() }
+            let provider = DefaultInterceptorProvider(retry: nil).observed(metrics: observers.metricsInterceptor, tracing: observers.tracingInterceptor())
+            let client = ApogeeClient(url: server.liveURL, interceptorProvider: provider, subscriptionTransport: webSocket)
+            let events = client.subscribe(subscription: CounterChangedSubscription(id: "refused"))
+            await server.waitForActiveSubscriptions(1)
+            await server.closeWebSockets(code: 4403, reason: "Forbidden")
+            await #expect(throws: ApogeeError.self) {
+                for try await _ in events {}
+            }
+
+            #expect(observers.total("apogee.graphql.failures.transport", "CounterChanged", "subscription") == 1)
+            #expect(observers.total("apogee.graphql.results.data", "CounterChanged", "subscription") == 0)
+            let span = try #require(observers.tracer.finishedSpans.first)
+            #expect(span.status?.code == .error)
+            #expect(span.attributes.get("error.type") == .string("subscription"))
+            let closed = Double(WebSocketConnectionMetrics.stateValue(of: .closed(.closed(code: 4403, reason: "Forbidden"))))
+            await observers.metrics.waitUntil { (try? $0.expectGauge("apogee.graphql.websocket.state"))?.lastValue == closed }
+            #expect(try observers.metrics.recorded.expectGauge("apogee.graphql.websocket.state").lastValue == closed)
+            #expect(observers.metrics.recorded.counterTotal(label: "apogee.graphql.websocket.reconnects") == 0)
+        }
+    }
 }
