@@ -1,15 +1,14 @@
 import Apogee
 import ApogeeAPI
-import CoreMetrics
 
 /// Records each attempt of an operation: the retries and the bytes each attempt sent and
 /// received.
 ///
-/// Place it right after `RetryInterceptor`, where every attempt passes:
-/// ``MetricsInterceptor``, before the retries, sees only the operation as a whole. Each
-/// attempt after the first counts in `retries`, tallied in the ``MetricsInterceptor``'s
-/// request context; without a ``MetricsInterceptor`` before it no retry is counted, since
-/// nothing then tells a first attempt from a later one.
+/// Get it from ``MetricsInterceptor/attempts`` and place it right after `RetryInterceptor`,
+/// where every attempt passes: the ``MetricsInterceptor``, before the retries, sees only the
+/// operation as a whole. Each attempt after the first counts in `retries`, tallied in the
+/// request context the ``MetricsInterceptor`` prepared; without it before this one no retry is
+/// counted, since nothing then tells a first attempt from a later one.
 ///
 /// Bytes are the HTTP bodies of each attempt that got a GraphQL result from
 /// `HTTPNetworkTransport` (queries and mutations): the request body as sent (nothing for a
@@ -20,18 +19,12 @@ import CoreMetrics
 /// Interceptors after this one that send twice in one attempt (a persisted query the server
 /// did not know) count the exchange whose result they return.
 public struct AttemptMetricsInterceptor: GraphQLInterceptor {
-    /// Where the metrics go.
-    public let factory: any MetricsFactory
-    /// The metrics' names.
-    public let labels: MetricLabels
+    /// The interceptor whose operations' attempts this one counts: its backend and names.
+    public let operations: MetricsInterceptor
 
-    /// Creates the interceptor.
-    /// - Parameters:
-    ///   - factory: The metrics backend; the one bootstrapped in `MetricsSystem` by default.
-    ///   - labels: The metrics' names.
-    public init(factory: any MetricsFactory = MetricsSystem.factory, labels: MetricLabels = MetricLabels()) {
-        self.factory = factory
-        self.labels = labels
+    /// Made by ``MetricsInterceptor/attempts``, so that both record into one backend.
+    init(operations: MetricsInterceptor) {
+        self.operations = operations
     }
 
     /// Counts the attempt, passes it on, and counts the bytes of its result.
@@ -39,7 +32,7 @@ public struct AttemptMetricsInterceptor: GraphQLInterceptor {
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
     ) async throws -> GraphQLResultStream<Operation.Data> {
-        let metrics = OperationMetrics(Operation.self, factory: factory, labels: labels)
+        let metrics = OperationMetrics(Operation.self, factory: operations.factory, labels: operations.labels)
         if let tally = request.context[AttemptTallyKey.self], tally.countAttempt() > 1 {
             metrics.count(\.retries)
         }

@@ -12,7 +12,7 @@ import CoreMetrics
 ///
 /// Place it first in the chain, before `RetryInterceptor`, so that an operation counts once
 /// however many attempts it takes and its duration includes them; retries and bytes are
-/// counted by an ``AttemptMetricsInterceptor`` placed right after `RetryInterceptor`.
+/// counted by its ``attempts`` interceptor, placed right after `RetryInterceptor`.
 /// `InterceptorProvider.observed(metrics:tracing:)` places both.
 ///
 /// What is recorded (names from ``MetricLabels``):
@@ -40,6 +40,12 @@ public struct MetricsInterceptor: GraphQLInterceptor {
         self.labels = labels
     }
 
+    /// The interceptor to place right after `RetryInterceptor`, which counts this one's
+    /// retries and bytes into the same backend.
+    public var attempts: AttemptMetricsInterceptor {
+        AttemptMetricsInterceptor(operations: self)
+    }
+
     /// Counts the operation, passes it on with a tally for the attempts, and records how it
     /// ends.
     public func interceptStream<Operation: GraphQLOperation>(
@@ -53,23 +59,12 @@ public struct MetricsInterceptor: GraphQLInterceptor {
         var request = request
         request.context[AttemptTallyKey.self] = AttemptTally()
         let start = ContinuousClock.now
-        let stream: GraphQLResultStream<Operation.Data>
-        do {
-            stream = try await next(request)
-        } catch {
-            record(OperationOutcome(error), of: metrics, since: start)
-            throw error
-        }
+        let recordFailure = { (error: any Error) in record(OperationOutcome(error), of: metrics, since: start) }
+        let stream = try await observingFailure(recordFailure) { try await next(request) }
         guard Operation.operationType == .subscription else {
             // One result, already in hand: read it now, so it is recorded before the caller
             // sees it.
-            let result: GraphQLResult<Operation.Data>
-            do {
-                result = try await stream.singleResult()
-            } catch {
-                record(OperationOutcome(error), of: metrics, since: start)
-                throw error
-            }
+            let result = try await observingFailure(recordFailure) { try await stream.singleResult() }
             record(OperationOutcome(result), of: metrics, since: start)
             return GraphQLResultStream(result: result)
         }

@@ -8,7 +8,7 @@ import Tracing
 /// Made by `InterceptorProvider.observed(metrics:tracing:)`. The ``TracingInterceptor`` goes
 /// first, so its span covers the whole operation and is current for the rest of the chain;
 /// the ``MetricsInterceptor`` second, so an operation counts once and its duration includes
-/// the retries; the ``AttemptMetricsInterceptor`` right after the base chain's
+/// the retries; its ``MetricsInterceptor/attempts`` right after the base chain's
 /// `RetryInterceptor` (or right after the ``MetricsInterceptor`` when there is none), where
 /// every attempt passes.
 public struct ObservedInterceptorProvider<Base: InterceptorProvider>: InterceptorProvider {
@@ -30,7 +30,7 @@ public struct ObservedInterceptorProvider<Base: InterceptorProvider>: Intercepto
     public func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
         var interceptors = base.interceptors(for: operation)
         if let metrics {
-            let attempts = AttemptMetricsInterceptor(factory: metrics.factory, labels: metrics.labels)
+            let attempts = metrics.attempts
             if let retry = interceptors.lastIndex(where: { $0 is RetryInterceptor }) {
                 interceptors.insert(attempts, at: retry + 1)
             } else {
@@ -54,8 +54,8 @@ extension InterceptorProvider {
     /// let client = ApogeeClient(url: url, interceptorProvider: provider)
     /// ```
     /// - Parameters:
-    ///   - metrics: Records the operations in metrics, and places an
-    ///     ``AttemptMetricsInterceptor`` of the same backend after the retries; `nil` for none.
+    ///   - metrics: Records the operations in metrics, and places its
+    ///     ``MetricsInterceptor/attempts`` after the retries; `nil` for none.
     ///   - tracing: Traces the operations; `nil` for no tracing.
     public func observed(metrics: MetricsInterceptor? = MetricsInterceptor(), tracing: TracingInterceptor? = TracingInterceptor()) -> ObservedInterceptorProvider<Self> {
         ObservedInterceptorProvider(base: self, metrics: metrics, tracing: tracing)

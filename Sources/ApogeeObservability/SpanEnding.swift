@@ -29,12 +29,6 @@ struct SpanEnding: Sendable {
         }
     }
 
-    /// Notes each result, then ends the span.
-    func end<Data>(with results: [GraphQLResult<Data>]) {
-        for result in results { note(result) }
-        end()
-    }
-
     /// Ends the span: with an error status when a result had GraphQL errors.
     func end() {
         let (count, messages) = errors.withLock { $0 }

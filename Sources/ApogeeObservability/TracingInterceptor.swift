@@ -65,25 +65,16 @@ public struct TracingInterceptor: GraphQLInterceptor {
         }
         var request = request
         propagator.inject(span.context, into: &request.headers, using: HTTPFieldsInjector())
-        let stream: GraphQLResultStream<Operation.Data>
-        do {
-            stream = try await ServiceContext.withValue(span.context) { try await next(request) }
-        } catch {
-            SpanEnding(span: span, configuration: configuration).end(failingWith: error)
-            throw error
+        let ending = SpanEnding(span: span, configuration: configuration)
+        let stream = try await observingFailure(ending.end(failingWith:)) {
+            try await ServiceContext.withValue(span.context) { try await next(request) }
         }
         guard Operation.operationType == .subscription else {
-            let result: GraphQLResult<Operation.Data>
-            do {
-                result = try await stream.singleResult()
-            } catch {
-                SpanEnding(span: span, configuration: configuration).end(failingWith: error)
-                throw error
-            }
-            SpanEnding(span: span, configuration: configuration).end(with: [result])
+            let result = try await observingFailure(ending.end(failingWith:)) { try await stream.singleResult() }
+            ending.note(result)
+            ending.end()
             return GraphQLResultStream(result: result)
         }
-        let ending = SpanEnding(span: span, configuration: configuration)
         return stream.watched(
             onResult: { result in ending.note(result) },
             onEnd: { end in

@@ -11,8 +11,7 @@ import Testing
 struct MetricsTests {
     @Test("A query counts once, with its outcome, its duration and its bodies' bytes, under its name and kind")
     func query() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             let body = #"{"data": {"launch": {"__typename": "Launch", "id": "1", "site": "Kwajalein Atoll"}}}"#
             server.enqueueFault(.rawBody(body))
             let result = try await observers.client(of: server.rocketReserverURL).fetch(query: LaunchSiteQuery(id: "1"))
@@ -37,11 +36,8 @@ struct MetricsTests {
 
     @Test("A result with GraphQL errors counts apart from one with data alone")
     func graphQLErrors() async throws {
-        try await withServer { server in
-            let observers = Observers()
-            let unknownToken = HeaderInterceptor(name: .authorization, value: "not-a-token")
-            let base = DefaultInterceptorProvider(retry: nil).inserting(unknownToken, at: 0)
-            let client = ApogeeClient(url: server.rocketReserverURL, interceptorProvider: base.observed(metrics: observers.metricsInterceptor, tracing: nil))
+        try await withObservers { server, observers in
+            let client = observers.clientWithUnknownToken(of: server)
             let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
             #expect(result.errors?.isEmpty == false)
             #expect(observers.total("apogee.graphql.results.graphql_errors", "LaunchAndMe", "query") == 1)
@@ -52,12 +48,8 @@ struct MetricsTests {
 
     @Test("A failure without a result counts as a transport error, with its duration")
     func transportError() async throws {
-        try await withServer { server in
-            let observers = Observers()
-            server.enqueueFault(.htmlErrorPage(status: 500))
-            await #expect(throws: ApogeeError.self) {
-                try await observers.client(of: server.rocketReserverURL).fetch(query: LaunchSiteQuery(id: "2"))
-            }
+        try await withObservers { server, observers in
+            await observers.fetchAnsweredWithErrorPage(from: server)
             #expect(observers.total("apogee.graphql.failures.transport", "LaunchSite", "query") == 1)
             #expect(observers.total("apogee.graphql.results.data", "LaunchSite", "query") == 0)
             #expect(observers.total("apogee.graphql.requests", "LaunchSite", "query") == 1)
@@ -68,8 +60,7 @@ struct MetricsTests {
 
     @Test("Each attempt after the first counts as a retry; the operation counts once")
     func retries() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             server.enqueueFaults([.htmlErrorPage(status: 503), .htmlErrorPage(status: 503)])
             let retry = RetryInterceptor(policy: RetryPolicy(maximumAttempts: 4, jitter: 0), sleeper: RecordingSleeper())
             let client = observers.client(of: server.rocketReserverURL, base: DefaultInterceptorProvider(retry: retry))
@@ -88,8 +79,7 @@ struct MetricsTests {
 
     @Test("A mutation counts under its kind; no token, header or variable value becomes a dimension")
     func privacy() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             let base = DefaultInterceptorProvider(retry: nil, authorization: AuthorizationInterceptor(tokenStore: InMemoryTokenStore(token: "super-secret-token")))
             let client = observers.client(of: server.rocketReserverURL, base: base)
             let result = try await client.perform(mutation: SignInMutation(email: "private@example.com"))

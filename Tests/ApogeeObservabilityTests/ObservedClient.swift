@@ -1,10 +1,17 @@
 import Apogee
 import Foundation
 import ApogeeExampleServer
+import ClientFixtures
 import ApogeeObservability
 import InMemoryTracing
 import TestSupport
+import Testing
 import Tracing
+
+/// Runs `body` with a fresh example server and fresh in-memory backends: how these tests begin.
+func withObservers(_ body: (ExampleServer, Observers) async throws -> Void) async throws {
+    try await withServer { server in try await body(server, Observers()) }
+}
 
 /// What a test observes a client with: in-memory metrics and spans, and a W3C propagator.
 struct Observers {
@@ -22,13 +29,45 @@ struct Observers {
     }
 
     /// A client of `endpoint` whose chain (`base`, without retries by default, so that a
-    /// scripted fault is answered once) is observed with both.
+    /// scripted fault is answered once) is observed with metrics and, unless `tracing` is
+    /// `nil`, traced; its subscriptions go over `webSocket` when given.
     func client(
         of endpoint: URL,
-        base: DefaultInterceptorProvider = DefaultInterceptorProvider(retry: nil),
-        tracing: TracingInterceptor.Configuration = .init()
+        base: some InterceptorProvider = DefaultInterceptorProvider(retry: nil),
+        tracing: TracingInterceptor.Configuration? = .init(),
+        webSocket: GraphQLWebSocketTransport? = nil
     ) -> ApogeeClient {
-        ApogeeClient(url: endpoint, interceptorProvider: base.observed(metrics: metricsInterceptor, tracing: tracingInterceptor(tracing)))
+        let provider = base.observed(metrics: metricsInterceptor, tracing: tracing.map(tracingInterceptor))
+        return ApogeeClient(url: endpoint, interceptorProvider: provider, subscriptionTransport: webSocket)
+    }
+
+    /// A client of the RocketReserver endpoint whose requests carry a token the server does
+    /// not know: `me` comes back null with an error, beside the launch's data.
+    func clientWithUnknownToken(of server: ExampleServer) -> ApogeeClient {
+        let authorization = AuthorizationInterceptor(tokenStore: InMemoryTokenStore(token: "not-a-token"))
+        return client(of: server.rocketReserverURL, base: DefaultInterceptorProvider(retry: nil, authorization: authorization))
+    }
+
+    /// Fetches a query that the server answers with an error page: a failure without a result.
+    func fetchAnsweredWithErrorPage(from server: ExampleServer) async {
+        server.enqueueFault(.htmlErrorPage(status: 500))
+        await #expect(throws: ApogeeError.self) {
+            try await client(of: server.rocketReserverURL).fetch(query: LaunchSiteQuery(id: "2"))
+        }
+    }
+
+    /// A WebSocket transport of the server's live endpoint, its connection recorded (with
+    /// `dimensions`) until the returned task is cancelled.
+    func recordedWebSocket(
+        of server: ExampleServer,
+        dimensions: [(String, String)] = [],
+        reconnection: RetryPolicy = RetryPolicy(maximumAttempts: 50, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100))
+    ) -> (GraphQLWebSocketTransport, recording: Task<Void, Never>) {
+        let webSocket = GraphQLWebSocketTransport(
+            url: server.webSocketURL(for: server.liveURL),
+            configuration: .init(keepAliveInterval: nil, closeGracePeriod: .zero, reconnection: reconnection)
+        )
+        return (webSocket, webSocket.recordConnectionMetrics(factory: metrics, dimensions: dimensions))
     }
 
     /// The dimensions every operation metric of `name` and `kind` carries.
@@ -63,17 +102,3 @@ struct Observers {
     }
 }
 
-/// Sets one header field on every request, as an app's own interceptor would.
-struct HeaderInterceptor: GraphQLInterceptor {
-    let name: HTTPField.Name
-    let value: String
-
-    func intercept<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
-        var request = request
-        request.headers[name] = value
-        return try await next(request)
-    }
-}

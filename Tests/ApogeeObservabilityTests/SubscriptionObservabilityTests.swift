@@ -11,8 +11,7 @@ import Testing
 struct SubscriptionObservabilityTests {
     @Test("A subscription counts once and each event counts; its span lasts until the server completes it")
     func eventsAndSpan() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             // GraphQL over server-sent events: the client's default transport.
             let client = observers.client(of: server.liveURL)
             var values: [Int] = []
@@ -40,20 +39,11 @@ struct SubscriptionObservabilityTests {
 
     @Test("The WebSocket's state is a gauge and each reconnection attempt counts")
     func connectionStateAndReconnects() async throws {
-        try await withServer { server in
-            let observers = Observers()
-            let webSocket = GraphQLWebSocketTransport(
-                url: server.webSocketURL(for: server.liveURL),
-                configuration: .init(
-                    keepAliveInterval: nil,
-                    closeGracePeriod: .zero,
-                    reconnection: RetryPolicy(maximumAttempts: 50, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100))
-                )
-            )
-            let recording = webSocket.recordConnectionMetrics(factory: observers.metrics, dimensions: [("endpoint", "live")])
-            defer { recording.cancel() }
-            let client = ApogeeClient(url: server.liveURL, interceptorProvider: DefaultInterceptorProvider(retry: nil).observed(metrics: observers.metricsInterceptor, tracing: nil), subscriptionTransport: webSocket)
+        try await withObservers { server, observers in
             let dimensions = [("endpoint", "live")]
+            let (webSocket, recording) = observers.recordedWebSocket(of: server, dimensions: dimensions)
+            defer { recording.cancel() }
+            let client = observers.client(of: server.liveURL, tracing: nil, webSocket: webSocket)
             let gauge: @Sendable (TestMetrics) -> Double? = { try? $0.expectGauge("apogee.graphql.websocket.state", dimensions).lastValue }
             let idle = WebSocketConnectionMetrics.stateValue(of: .idle)
             let connected = WebSocketConnectionMetrics.stateValue(of: .connected)
@@ -95,13 +85,10 @@ struct SubscriptionObservabilityTests {
 
     @Test("A subscription the server refuses counts as a failure, ends its span with an error and leaves the gauge at closed")
     func refusal() async throws {
-        try await withServer { server in
-            let observers = Observers()
-            let webSocket = GraphQLWebSocketTransport(url: server.webSocketURL(for: server.liveURL), configuration: .init(keepAliveInterval: nil, closeGracePeriod: .zero))
-            let recording = webSocket.recordConnectionMetrics(factory: observers.metrics)
+        try await withObservers { server, observers in
+            let (webSocket, recording) = observers.recordedWebSocket(of: server)
             defer { recording.cancel() }
-            let provider = DefaultInterceptorProvider(retry: nil).observed(metrics: observers.metricsInterceptor, tracing: observers.tracingInterceptor())
-            let client = ApogeeClient(url: server.liveURL, interceptorProvider: provider, subscriptionTransport: webSocket)
+            let client = observers.client(of: server.liveURL, webSocket: webSocket)
             let events = client.subscribe(subscription: CounterChangedSubscription(id: "refused"))
             await server.waitForActiveSubscriptions(1)
             await server.closeWebSockets(code: 4403, reason: "Forbidden")

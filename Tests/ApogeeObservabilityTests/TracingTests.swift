@@ -13,8 +13,7 @@ import Tracing
 struct TracingTests {
     @Test("One client span per operation, named after it, whose traceparent reaches the server")
     func spanAndTraceparent() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             let result = try await observers.client(of: server.rocketReserverURL).fetch(query: LaunchSiteQuery(id: "1"))
             #expect(result.data?.launch?.id == "1")
 
@@ -36,8 +35,7 @@ struct TracingTests {
 
     @Test("The span is a child of the caller's, and tracestate travels with traceparent")
     func parentAndTracestate() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             let client = observers.client(of: server.rocketReserverURL)
             let parent = observers.tracer.startSpan("screen")
             var context = parent.context
@@ -58,8 +56,7 @@ struct TracingTests {
 
     @Test("Every attempt of a retried operation carries the one span's context")
     func retries() async throws {
-        try await withServer { server in
-            let observers = Observers()
+        try await withObservers { server, observers in
             server.enqueueFaults([.htmlErrorPage(status: 503)])
             let retry = RetryInterceptor(policy: RetryPolicy(maximumAttempts: 3, jitter: 0), sleeper: RecordingSleeper())
             _ = try await observers.client(of: server.rocketReserverURL, base: DefaultInterceptorProvider(retry: retry)).fetch(query: LaunchSiteQuery(id: "5"))
@@ -74,12 +71,8 @@ struct TracingTests {
 
     @Test("A failure without a result ends the span with an error status and the kind of error only")
     func transportError() async throws {
-        try await withServer { server in
-            let observers = Observers()
-            server.enqueueFault(.htmlErrorPage(status: 500))
-            await #expect(throws: ApogeeError.self) {
-                try await observers.client(of: server.rocketReserverURL).fetch(query: LaunchSiteQuery(id: "2"))
-            }
+        try await withObservers { server, observers in
+            await observers.fetchAnsweredWithErrorPage(from: server)
             let span = try #require(observers.tracer.finishedSpans.first)
             #expect(span.status?.code == .error)
             #expect(span.status?.message == "http_500")
@@ -91,10 +84,8 @@ struct TracingTests {
 
     @Test("GraphQL errors end the span with an error status and their count, not their messages")
     func graphQLErrors() async throws {
-        try await withServer { server in
-            let observers = Observers()
-            let base = DefaultInterceptorProvider(retry: nil).inserting(HeaderInterceptor(name: .authorization, value: "not-a-token"), at: 0)
-            let client = ApogeeClient(url: server.rocketReserverURL, interceptorProvider: base.observed(metrics: nil, tracing: observers.tracingInterceptor()))
+        try await withObservers { server, observers in
+            let client = observers.clientWithUnknownToken(of: server)
             let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
             let messages = try #require(result.errors).map(\.message)
             let span = try #require(observers.tracer.finishedSpans.first)

@@ -41,81 +41,55 @@ package final class WatchedMetrics: MetricsFactory {
     }
 
     package func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
-        WatchedCounter(base: recorded.makeCounter(label: label, dimensions: dimensions), changed: changed)
+        WatchedHandler(recorded.makeCounter(label: label, dimensions: dimensions), changed: changed)
     }
 
     package func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
-        WatchedRecorder(base: recorded.makeRecorder(label: label, dimensions: dimensions, aggregate: aggregate), changed: changed)
+        WatchedHandler(recorded.makeRecorder(label: label, dimensions: dimensions, aggregate: aggregate), changed: changed)
     }
 
     package func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
-        WatchedTimer(base: recorded.makeTimer(label: label, dimensions: dimensions), changed: changed)
+        WatchedHandler(recorded.makeTimer(label: label, dimensions: dimensions), changed: changed)
     }
 
     package func destroyCounter(_ handler: any CounterHandler) {
-        recorded.destroyCounter((handler as? WatchedCounter)?.base ?? handler)
+        recorded.destroyCounter(WatchedHandler.base(of: handler))
     }
 
     package func destroyRecorder(_ handler: any RecorderHandler) {
-        recorded.destroyRecorder((handler as? WatchedRecorder)?.base ?? handler)
+        recorded.destroyRecorder(WatchedHandler.base(of: handler))
     }
 
     package func destroyTimer(_ handler: any TimerHandler) {
-        recorded.destroyTimer((handler as? WatchedTimer)?.base ?? handler)
+        recorded.destroyTimer(WatchedHandler.base(of: handler))
     }
 }
 
-private final class WatchedCounter: CounterHandler {
-    let base: any CounterHandler
-    let changed: @Sendable () -> Void
+/// A handler of `TestMetrics` (a counter's, a recorder's or a timer's) that says when it
+/// records a value. One type serves the three, since each only forwards to its base.
+private final class WatchedHandler: CounterHandler, RecorderHandler, TimerHandler {
+    private let base: any AnyObject & Sendable
+    private let changed: @Sendable () -> Void
 
-    init(base: any CounterHandler, changed: @escaping @Sendable () -> Void) {
+    init(_ base: any AnyObject & Sendable, changed: @escaping @Sendable () -> Void) {
         self.base = base
         self.changed = changed
     }
 
-    func increment(by amount: Int64) {
-        base.increment(by: amount)
+    /// The `TestMetrics` handler behind `handler`, to destroy.
+    static func base<Handler>(of handler: Handler) -> Handler {
+        ((handler as? WatchedHandler)?.base as? Handler) ?? handler
+    }
+
+    /// Records through the base handler, when it is of the kind asked for, then says so.
+    private func recording<Handler>(_ record: (Handler) -> Void) {
+        if let handler = base as? Handler { record(handler) }
         changed()
     }
 
-    func reset() {
-        base.reset()
-        changed()
-    }
-}
-
-private final class WatchedRecorder: RecorderHandler {
-    let base: any RecorderHandler
-    let changed: @Sendable () -> Void
-
-    init(base: any RecorderHandler, changed: @escaping @Sendable () -> Void) {
-        self.base = base
-        self.changed = changed
-    }
-
-    func record(_ value: Int64) {
-        base.record(value)
-        changed()
-    }
-
-    func record(_ value: Double) {
-        base.record(value)
-        changed()
-    }
-}
-
-private final class WatchedTimer: TimerHandler {
-    let base: any TimerHandler
-    let changed: @Sendable () -> Void
-
-    init(base: any TimerHandler, changed: @escaping @Sendable () -> Void) {
-        self.base = base
-        self.changed = changed
-    }
-
-    func recordNanoseconds(_ duration: Int64) {
-        base.recordNanoseconds(duration)
-        changed()
-    }
+    func increment(by amount: Int64) { recording { (counter: any CounterHandler) in counter.increment(by: amount) } }
+    func reset() { recording { (counter: any CounterHandler) in counter.reset() } }
+    func record(_ value: Int64) { recording { (recorder: any RecorderHandler) in recorder.record(value) } }
+    func record(_ value: Double) { recording { (recorder: any RecorderHandler) in recorder.record(value) } }
+    func recordNanoseconds(_ duration: Int64) { recording { (timer: any TimerHandler) in timer.recordNanoseconds(duration) } }
 }
