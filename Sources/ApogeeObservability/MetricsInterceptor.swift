@@ -80,8 +80,8 @@ public struct MetricsInterceptor: GraphQLInterceptor {
             },
             onEnd: { end in
                 guard case .failed(let error) = end else { return }
-                let isFirst = firstEvent.withLock { $0 }
-                if isFirst {
+                // Failed before its first event: the failure ends the timed wait for it.
+                if firstEvent.withLock({ $0 }) {
                     record(OperationOutcome(error), of: metrics, since: start)
                 } else {
                     metrics.count(OperationOutcome(error))

@@ -12,8 +12,8 @@ enum StreamEnd {
 }
 
 extension GraphQLResultStream {
-    /// This stream, with `observe` told of each result and, once per iteration, of how it
-    /// ended, even when the reader drops it half read.
+    /// This stream, with `onResult` told of each result and `onEnd`, once per iteration, of
+    /// how it ended, even when the reader drops it half read.
     func watched(
         onResult: @escaping @Sendable (GraphQLResult<Data>) -> Void,
         onEnd: @escaping @Sendable (StreamEnd) -> Void
