@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Apogee", targets: ["Apogee"]),
         // Persistence: the SQLite record store and the durable mutation queue storage.
         .library(name: "ApogeeSQLite", targets: ["ApogeeSQLite"]),
+        // A mutation outbox on PostgreSQL that a fleet of processes shares.
+        .library(name: "ApogeePostgres", targets: ["ApogeePostgres"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
         // Metrics and distributed tracing for the client's operations, switched on by the user.
@@ -36,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // WebSockets: the client's on Linux (Foundation's WebSocket task serves Apple platforms),
         // and the example server's.
@@ -97,6 +100,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
+        .target(
+            name: "ApogeePostgres",
+            dependencies: [
+                "ApogeeAPI",
+                "ApogeeStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -254,7 +266,9 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "ApogeeAPI", "ApogeeExampleServer",
+                "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -322,6 +336,19 @@ let package = Package(
             name: "QueueCrashChild",
             dependencies: ["Apogee", "ApogeeSQLite", "TodoAPI"],
             path: "Tests/QueueCrashChild"
+        ),
+        // A fleet worker on a PostgreSQL queue, for the fleet crash test to kill.
+        .executableTarget(
+            name: "FleetWorkerChild",
+            dependencies: ["Apogee", "ApogeePostgres", "TodoAPI", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/FleetWorkerChild"
+        ),
+        .testTarget(
+            name: "ApogeePostgresTests",
+            dependencies: [
+                "ApogeePostgres", "Apogee", "ApogeeExampleServer", "TodoAPI", "TestSupport", "FleetWorkerChild",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "DurableQueueTests",

@@ -42,7 +42,7 @@ extension MutationQueue {
         do {
             // Counted before it leaves: from now on it may reach the server, so it can no
             // longer be cancelled.
-            guard let counted = try storage.recordAttempt(entry.id) else {
+            guard let counted = try await storage.recordAttempt(entry.id) else {
                 finish(entry.id, with: .failure(MutationQueueError.unknownMutation(id: entry.id)))
                 return .settled
             }
@@ -56,23 +56,23 @@ extension MutationQueue {
         } catch {
             if Task.isCancelled { return .stopped }
             if Self.isTransient(error) {
-                try? storage.recordFailure(entry.id, reason: "\(error)")
+                try? await storage.recordFailure(entry.id, reason: "\(error)")
                 return .retry
             }
             removeLayer(layers[entry.id])
             let reason = "\(error)"
-            settle(entry.id, outcome: .failed(reason: reason), result: nil, failure: error)
+            await settle(entry.id, outcome: .failed(reason: reason), result: nil, failure: error)
             return .settled
         }
-        settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
+        await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
         return .settled
     }
 
-    private func settle(_ id: String, outcome: MutationOutcome, result: (any Sendable)?, failure: (any Error)?) {
+    func settle(_ id: String, outcome: MutationOutcome, result: (any Sendable)?, failure: (any Error)?) async {
         // The store has the answer already. Should storage fail to record it, the mutation is
         // sent again in the next run, and its idempotency key makes the server answer the
         // same without applying it twice.
-        try? storage.settle(id, outcome: outcome)
+        try? await storage.settle(id, outcome: outcome)
         finish(id, with: .success(Settlement(outcome: outcome, result: result, failure: failure)))
     }
 

@@ -28,12 +28,12 @@ extension MutationQueue {
         optimisticResponse: OptimisticResponse<Mutation.Data>? = nil,
         optimisticUpdater: StoreUpdater<Mutation.Data>? = nil,
         updater: StoreUpdater<Mutation.Data>? = nil
-    ) throws -> QueuedMutationHandle<Mutation> {
+    ) async throws -> QueuedMutationHandle<Mutation> {
         guard !InputValue.object(mutation.variables).containsUpload else {
             throw MutationQueueError.uploadsCannotBeQueued(operationName: Mutation.operationName)
         }
         if kinds[Mutation.operationName] == nil { kinds[Mutation.operationName] = QueuedMutationKind(Mutation.self) }
-        try start()
+        try await start()
 
         // The guess is worked out first, so that what is saved is exactly what shows.
         var layer: OptimisticLayerID?
@@ -55,17 +55,24 @@ extension MutationQueue {
         )
         let result: EnqueueResult
         do {
-            result = try storage.enqueue(entry)
+            result = try await storage.enqueue(entry)
         } catch {
             removeLayer(layer)
             throw MutationQueueError.storage(error)
         }
         switch result {
         case .enqueued(let stored):
-            pending.append(stored)
             layers[stored.id] = layer
             if let updater { kindsWithUpdaters[stored.id] = QueuedMutationKind(Mutation.self, updater: updater) }
-            startWorker(for: stored.queue)
+            if shared != nil {
+                wakeWorkWaiters()
+            } else {
+                // Kept in sequence order: two enqueues waiting on storage at once may resume in
+                // either order.
+                let index = pending.lastIndex(where: { $0.sequence < stored.sequence }).map { $0 + 1 } ?? 0
+                pending.insert(stored, at: index)
+                startWorker(for: stored.queue)
+            }
         case .alreadyQueued, .alreadySettled:
             // The earlier mutation's own layer, if any, is the one that shows.
             removeLayer(layer)
@@ -83,7 +90,7 @@ extension MutationQueue {
         optimisticUpdater: StoreUpdater<Mutation.Data>? = nil,
         updater: StoreUpdater<Mutation.Data>? = nil
     ) async throws -> GraphQLResult<Mutation.Data> {
-        let handle = try enqueue(
+        let handle = try await enqueue(
             mutation,
             queue: queue,
             optimisticResponse: optimisticResponse,
@@ -96,10 +103,13 @@ extension MutationQueue {
     /// Cancels a mutation that has not been sent: it leaves the queue, its update is rolled
     /// back, and those awaiting it get ``MutationQueueError/cancelled``.
     /// - Returns: `false` when it was already sent (the server may have it) or is not queued.
-    public func cancel(_ id: String) throws -> Bool {
-        guard let index = pending.firstIndex(where: { $0.id == id }), pending[index].attempts == 0 else { return false }
+    public func cancel(_ id: String) async throws -> Bool {
+        // Over shared storage, storage alone knows whether an attempt has begun.
+        if shared == nil {
+            guard let index = pending.firstIndex(where: { $0.id == id }), pending[index].attempts == 0 else { return false }
+        }
         let cancelled: Bool
-        do { cancelled = try storage.cancel(id) } catch { throw MutationQueueError.storage(error) }
+        do { cancelled = try await storage.cancel(id) } catch { throw MutationQueueError.storage(error) }
         guard cancelled else { return false }
         removeLayer(layers[id])
         finish(id, with: .success(Settlement(outcome: .cancelled, result: nil, failure: MutationQueueError.cancelled)))

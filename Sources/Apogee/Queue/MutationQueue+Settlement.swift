@@ -14,16 +14,35 @@ extension MutationQueue {
     /// - Throws: ``MutationQueueError/unknownMutation(id:)`` when it is neither queued nor
     ///   remembered.
     func settlement(of id: String) async throws -> Settlement {
-        try start()
+        try await start()
+        if shared != nil { return try await sharedSettlement(of: id) }
         if pending.contains(where: { $0.id == id }) {
             return try await withCheckedThrowingContinuation { continuation in
                 settlementWaiters[id, default: []].append(continuation)
             }
         }
         let outcome: MutationOutcome?
-        do { outcome = try storage.outcome(of: id) } catch { throw MutationQueueError.storage(error) }
+        do { outcome = try await storage.outcome(of: id) } catch { throw MutationQueueError.storage(error) }
         guard let outcome else { throw MutationQueueError.unknownMutation(id: id) }
         return Settlement(outcome: outcome, result: nil, failure: nil)
+    }
+
+    /// Over shared storage: settled here, by another process, or not known at all.
+    private func sharedSettlement(of id: String) async throws -> Settlement {
+        let outcome: MutationOutcome?
+        let isQueued: Bool
+        do {
+            outcome = try await storage.outcome(of: id)
+            isQueued = try await outcome == nil ? storage.pendingMutations().contains { $0.id == id } : false
+        } catch {
+            throw MutationQueueError.storage(error)
+        }
+        if let outcome { return Settlement(outcome: outcome, result: nil, failure: nil) }
+        guard isQueued else { throw MutationQueueError.unknownMutation(id: id) }
+        return try await withCheckedThrowingContinuation { continuation in
+            settlementWaiters[id, default: []].append(continuation)
+            watchOutcome(of: id)
+        }
     }
 
     /// Waits for a mutation's outcome: its answer, or how it was given up.
@@ -39,6 +58,8 @@ extension MutationQueue {
         for waiter in settlementWaiters.removeValue(forKey: id) ?? [] {
             waiter.resume(with: settlement)
         }
+        // Whoever waits for work over shared storage looks again: a queue may be empty now.
+        if shared != nil { wakeWorkWaiters() }
         if pending.isEmpty {
             let waiters = emptyWaiters
             emptyWaiters.removeAll()

@@ -39,6 +39,9 @@ public actor MutationQueue {
     public nonisolated let client: ApogeeClient
     /// Where the queue keeps its mutations.
     public nonisolated let storage: any MutationQueueStorage
+    /// The storage, when other processes share it: this queue then claims each mutation from
+    /// storage before sending it, and keeps no copy of what is pending.
+    nonisolated let shared: (any SharedMutationQueueStorage)?
     let configuration: Configuration
 
     var kinds: [String: QueuedMutationKind] = [:]
@@ -54,6 +57,11 @@ public actor MutationQueue {
     var emptyWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     var nextWaiterID = 0
     var workers: [String: Task<Void, Never>] = [:]
+    /// Over shared storage: the workers that claim and deliver, the waits for work, and the
+    /// watches of outcomes that other processes may record.
+    var sharedWorkers: [Task<Void, Never>] = []
+    var workWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var outcomeWatchers: [String: Task<Void, Never>] = [:]
     var isStarted = false
     var isStopped = false
 
@@ -72,6 +80,7 @@ public actor MutationQueue {
     ) {
         self.client = client
         self.storage = storage
+        shared = storage as? any SharedMutationQueueStorage
         self.configuration = configuration
         for type in mutationTypes {
             kinds[type.operationName] = QueuedMutationKind(type)
@@ -83,42 +92,59 @@ public actor MutationQueue {
     /// - Throws: ``MutationQueueError/unregisteredOperations(_:)`` when storage holds a mutation
     ///   whose type was not given in `restoring:` (nothing is shown or sent then), or
     ///   ``MutationQueueError/storage(_:)``.
-    public func start() throws {
+    public func start() async throws {
         isStopped = false
+        if let shared {
+            // Over shared storage nothing is restored into memory: workers claim from storage.
+            isStarted = true
+            startSharedWorkers(shared)
+            return
+        }
         if !isStarted {
             let stored: [QueuedMutation]
-            do { stored = try storage.pendingMutations() } catch { throw MutationQueueError.storage(error) }
-            let unknown = Set(stored.map(\.operationName)).subtracting(kinds.keys)
-            guard unknown.isEmpty else { throw MutationQueueError.unregisteredOperations(unknown.sorted()) }
-            isStarted = true
-            pending = stored
-            for entry in stored {
-                guard let changes = entry.optimisticChanges else { continue }
-                // A guess that no longer applies is not worth refusing the queue for; the
-                // mutation is still delivered.
-                layers[entry.id] = try? client.store.addOptimisticLayer(restoring: changes)
-            }
+            do { stored = try await storage.pendingMutations() } catch { throw MutationQueueError.storage(error) }
+            // Another call may have started the queue while this one waited for storage; its
+            // restore stands, and restoring again would lay every optimistic layer twice.
+            if !isStarted { try restore(stored) }
         }
         for name in Set(pending.map(\.queue)) { startWorker(for: name) }
+    }
+
+    /// Takes what storage held as the pending mutations and shows their optimistic updates again.
+    private func restore(_ stored: [QueuedMutation]) throws {
+        let unknown = Set(stored.map(\.operationName)).subtracting(kinds.keys)
+        guard unknown.isEmpty else { throw MutationQueueError.unregisteredOperations(unknown.sorted()) }
+        isStarted = true
+        pending = stored
+        for entry in stored {
+            guard let changes = entry.optimisticChanges else { continue }
+            // A guess that no longer applies is not worth refusing the queue for; the
+            // mutation is still delivered.
+            layers[entry.id] = try? client.store.addOptimisticLayer(restoring: changes)
+        }
     }
 
     /// Stops delivering: a request in flight is cancelled and its mutation stays queued, to
     /// be sent again, with the same idempotency key, by ``start()`` or the next run.
     public func stop() async {
         isStopped = true
-        let running = Array(workers.values)
+        let running = Array(workers.values) + sharedWorkers
+        sharedWorkers = []
         for worker in running { worker.cancel() }
+        wakeWorkWaiters()
         for worker in running { await worker.value }
     }
 
     /// The mutations waiting, in the order they will be delivered.
-    public func pendingMutations() throws -> [QueuedMutation] {
-        try start()
-        return pending
+    public func pendingMutations() async throws -> [QueuedMutation] {
+        try await start()
+        guard shared != nil else { return pending }
+        do { return try await storage.pendingMutations() } catch { throw MutationQueueError.storage(error) }
     }
 
     /// Waits until no mutation is queued; `false` when `timeout` passed first.
     public func waitUntilEmpty(timeout: Duration? = nil) async -> Bool {
+        if shared != nil { return await waitUntilStorageIsEmpty(timeout: timeout) }
         if pending.isEmpty { return true }
         let id = nextWaiterID
         nextWaiterID += 1
@@ -130,6 +156,18 @@ public actor MutationQueue {
                     await self?.expireEmptyWaiter(id)
                 }
             }
+        }
+    }
+
+    /// Over shared storage, other processes deliver too: storage is looked at each time this
+    /// process settles a mutation or the poll interval passes.
+    private func waitUntilStorageIsEmpty(timeout: Duration?) async -> Bool {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        while true {
+            if let pending = try? await storage.pendingMutations(), pending.isEmpty { return true }
+            if let deadline, ContinuousClock.now >= deadline { return false }
+            await waitForWork()
+            if isStopped || Task.isCancelled { return false }
         }
     }
 

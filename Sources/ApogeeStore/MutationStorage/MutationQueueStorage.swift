@@ -1,7 +1,11 @@
 /// Where a durable mutation queue keeps its mutations: SQLite for a queue that survives the
-/// process (`ApogeeSQLite`), or memory (``InMemoryMutationQueueStorage``).
+/// process (`ApogeeSQLite`), PostgreSQL for a queue that a fleet of processes shares
+/// (`ApogeePostgres`, through ``SharedMutationQueueStorage``), or memory
+/// (``InMemoryMutationQueueStorage``).
 ///
-/// Every method is one atomic step, done before it returns: the queue relies on
+/// The methods are `async` so that storage over a network can wait without blocking a
+/// thread; storage on the device implements them as plain synchronous methods, which
+/// satisfy the requirements. Every method is one atomic step, done before it returns: the queue relies on
 /// ``enqueue(_:)`` being durable before the mutation is sent, and on ``settle(_:outcome:)``
 /// removing the mutation and recording its outcome together.
 ///
@@ -19,28 +23,28 @@ public protocol MutationQueueStorage: AnyObject, Sendable {
     /// Adds a mutation at the end of its queue, assigning its ``QueuedMutation/sequence``.
     /// A mutation whose idempotency key is already queued or settled is not added again:
     /// the result says what there is instead.
-    func enqueue(_ mutation: QueuedMutation) throws -> EnqueueResult
+    nonisolated(nonsending) func enqueue(_ mutation: QueuedMutation) async throws -> EnqueueResult
 
     /// Every mutation still queued, in every queue, in ``QueuedMutation/sequence`` order.
-    func pendingMutations() throws -> [QueuedMutation]
+    nonisolated(nonsending) func pendingMutations() async throws -> [QueuedMutation]
 
     /// Counts an attempt as begun, before the request leaves; returns the mutation with its
     /// new ``QueuedMutation/attempts``, or `nil` when it is no longer queued.
-    func recordAttempt(_ idempotencyKey: String) throws -> QueuedMutation?
+    nonisolated(nonsending) func recordAttempt(_ idempotencyKey: String) async throws -> QueuedMutation?
 
     /// Notes why the last attempt failed; the mutation stays queued.
-    func recordFailure(_ idempotencyKey: String, reason: String) throws
+    nonisolated(nonsending) func recordFailure(_ idempotencyKey: String, reason: String) async throws
 
     /// Removes a mutation from its queue and remembers its outcome.
-    func settle(_ idempotencyKey: String, outcome: MutationOutcome) throws
+    nonisolated(nonsending) func settle(_ idempotencyKey: String, outcome: MutationOutcome) async throws
 
     /// Removes a mutation that has not been sent (no attempt begun), remembering it as
     /// cancelled. Returns `false`, and changes nothing, when it was sent or is not queued.
-    func cancel(_ idempotencyKey: String) throws -> Bool
+    nonisolated(nonsending) func cancel(_ idempotencyKey: String) async throws -> Bool
 
     /// The outcome of a mutation that left the queue, or `nil` when it is still queued or
     /// unknown. Storage may forget old outcomes.
-    func outcome(of idempotencyKey: String) throws -> MutationOutcome?
+    nonisolated(nonsending) func outcome(of idempotencyKey: String) async throws -> MutationOutcome?
 }
 
 /// What ``MutationQueueStorage/enqueue(_:)`` did.

@@ -141,7 +141,7 @@ struct MutationQueueDeliveryTests {
             let handle = try await queue.enqueue(toggle(todo.id, complete: !todo.complete), optimisticResponse: toggleGuess(todo.id, complete: !todo.complete))
             await #expect(throws: ApogeeError.self) { try await handle.result() }
             #expect(try queue.client.store.todoRow(todo.id).complete == todo.complete)
-            guard case .failed? = try queue.storage.outcome(of: handle.id) else {
+            guard case .failed? = try await queue.storage.outcome(of: handle.id) else {
                 Issue.record("the outcome should be stored as failed")
                 return
             }

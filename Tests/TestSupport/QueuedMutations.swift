@@ -1,11 +1,10 @@
-import Apogee
 import ApogeeStore
 import Foundation
 
-/// Queued mutations as the durable queue writes them.
-enum QueuedMutations {
+/// Queued mutations as the durable queue writes them, for the tests of its storages.
+public enum QueuedMutations {
     /// A `BookTrips` mutation with variables, an optimistic response and its layer.
-    static func bookTrip(_ launchID: String, key: String = UUID().uuidString, queue: String = "default") throws -> QueuedMutation {
+    public static func bookTrip(_ launchID: String, key: String = UUID().uuidString, queue: String = "default") throws -> QueuedMutation {
         let changes = try RecordChangeSet(persistedJSON: [
             "changes": [
                 "Launch:\(launchID)": ["fields": ["isBooked": true, "note": ["$json": ["by": "test"]]], "removedFields": ["stale"], "replaces": false],

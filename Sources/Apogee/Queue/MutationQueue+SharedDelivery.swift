@@ -1,0 +1,110 @@
+import ApogeeAPI
+import ApogeeStore
+
+/// Delivery over storage that other processes share (``SharedMutationQueueStorage``): this
+/// process cannot know what is pending from memory, since other processes queue and deliver
+/// too, so each worker claims the head of a queue from storage, delivers it and settles it.
+/// Storage grants one claim per queue name across every process, which keeps each queue in
+/// order; a claim lost with a dead process runs out after the lease.
+extension MutationQueue {
+    /// Starts this process's workers, one per ``Configuration/concurrentDeliveries``.
+    func startSharedWorkers(_ shared: any SharedMutationQueueStorage) {
+        guard !isStopped, sharedWorkers.isEmpty else { return }
+        sharedWorkers = (0..<configuration.concurrentDeliveries).map { _ in
+            Task { await self.deliverClaims(from: shared) }
+        }
+    }
+
+    /// Claims, delivers and settles until stopped; waits for work when nothing can be claimed.
+    private func deliverClaims(from shared: any SharedMutationQueueStorage) async {
+        while !Task.isCancelled, !isStopped {
+            // A storage failure (the database restarting, say) is waited out like an empty queue.
+            let claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
+            guard let claimed else {
+                await waitForWork()
+                continue
+            }
+            await deliver(claimed, over: shared)
+        }
+    }
+
+    /// Sends one claimed mutation, then settles it or gives the claim back.
+    private func deliver(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async {
+        let worker = configuration.workerName
+        guard let kind = kindsWithUpdaters[entry.id] ?? kinds[entry.operationName] else {
+            // Queued by a process that knows a type this one was not given: it waits for a
+            // worker that knows it.
+            try? await shared.release(
+                entry.id,
+                by: worker,
+                reason: "worker \(worker) was not given \(entry.operationName) in restoring:",
+                retryAfter: configuration.pollInterval
+            )
+            return
+        }
+        let delivery: QueuedMutationKind.Delivery
+        do {
+            delivery = try await kind.deliver(entry, client, layers[entry.id])
+        } catch {
+            if Task.isCancelled || isStopped {
+                // Stopped while the request was out: any worker may send it again at once,
+                // with the same idempotency key, so the server applies it once.
+                try? await shared.release(entry.id, by: worker, reason: "worker \(worker) stopped", retryAfter: .zero)
+                return
+            }
+            if Self.isTransient(error) {
+                var generator = SystemRandomNumberGenerator()
+                let wait = configuration.retryPolicy.delay(beforeRetry: max(1, entry.attempts), using: &generator)
+                try? await shared.release(entry.id, by: worker, reason: "\(error)", retryAfter: wait)
+                return
+            }
+            removeLayer(layers[entry.id])
+            await settle(entry.id, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
+            return
+        }
+        await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
+    }
+
+    /// Waits until this process queues a mutation or settles one, or the poll interval passes,
+    /// when other processes may have queued or settled some.
+    func waitForWork() async {
+        guard !isStopped, !Task.isCancelled else { return }
+        let id = nextWaiterID
+        nextWaiterID += 1
+        let interval = configuration.pollInterval
+        await withCheckedContinuation { continuation in
+            workWaiters[id] = continuation
+            Task { [weak self] in
+                try? await Task.sleep(for: interval)
+                await self?.wakeWorkWaiter(id)
+            }
+        }
+    }
+
+    private func wakeWorkWaiter(_ id: Int) {
+        workWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// Wakes every waiting worker and outcome watcher.
+    func wakeWorkWaiters() {
+        let waiters = workWaiters
+        workWaiters.removeAll()
+        for waiter in waiters.values { waiter.resume() }
+    }
+
+    /// Over shared storage, another process may settle the mutation a caller awaits: its
+    /// outcome is looked for in storage until it is there, for as long as someone waits.
+    func watchOutcome(of id: String) {
+        guard outcomeWatchers[id] == nil else { return }
+        outcomeWatchers[id] = Task {
+            while !Task.isCancelled, settlementWaiters[id] != nil {
+                if let outcome = try? await storage.outcome(of: id) {
+                    finish(id, with: .success(Settlement(outcome: outcome, result: nil, failure: nil)))
+                    break
+                }
+                await waitForWork()
+            }
+            outcomeWatchers[id] = nil
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ApogeeAPI
+import ApogeeStore
+import Foundation
+import PostgresNIO
+
+extension PostgresMutationQueueStorage {
+    /// The columns a mutation is read from, JSON as text for the project's own parser.
+    static let columns = columns(of: "apogee_mutations")
+
+    /// ``columns`` of a table named `table` in the query.
+    static func columns(of table: String) -> String {
+        [
+            "sequence", "idempotency_key", "queue", "operation_name", "document", "variables::text",
+            "optimistic_response::text", "optimistic_changes::text", "enqueued_at", "attempts", "last_error",
+        ].map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
+    /// The rows of a query of ``columns``, as queued mutations; a row that cannot be read is
+    /// an error that names it, never a crash.
+    static func decodeMutations(_ rows: PostgresRowSequence) async throws -> [QueuedMutation] {
+        var mutations: [QueuedMutation] = []
+        for try await row in rows {
+            mutations.append(try decode(row))
+        }
+        return mutations
+    }
+
+    private static func decode(_ row: PostgresRow) throws(PostgresQueueStorageError) -> QueuedMutation {
+        typealias Columns = (Int64, String, String, String, String, String, String?, String?, Date, Int, String?)
+        let columns: Columns
+        do {
+            columns = try row.decode(Columns.self)
+        } catch {
+            throw PostgresQueueStorageError(.undecodableRow, detail: "a queued mutation's column is missing or of the wrong type: \(error)")
+        }
+        let (sequence, key, queue, operationName, document, variablesText, responseText, changesText, enqueuedAt, attempts, lastError) = columns
+        func invalid(_ what: String) -> PostgresQueueStorageError {
+            PostgresQueueStorageError(.undecodableRow, detail: "queued mutation \(key): \(what)")
+        }
+        guard case .object(let variables)? = try? JSONValue(parsing: variablesText) else {
+            throw invalid("the variables are not a JSON object")
+        }
+        var optimisticResponse: JSONObject?
+        if let responseText {
+            guard case .object(let response)? = try? JSONValue(parsing: responseText) else { throw invalid("the optimistic response is not a JSON object") }
+            optimisticResponse = response
+        }
+        var optimisticChanges: RecordChangeSet?
+        if let changesText {
+            guard case .object(let json)? = try? JSONValue(parsing: changesText), let changes = try? RecordChangeSet(persistedJSON: json) else {
+                throw invalid("the optimistic changes are not a change set")
+            }
+            optimisticChanges = changes
+        }
+        return QueuedMutation(
+            idempotencyKey: key,
+            queue: queue,
+            sequence: sequence,
+            operationName: operationName,
+            document: document,
+            variables: variables,
+            optimisticResponse: optimisticResponse,
+            optimisticChanges: optimisticChanges,
+            enqueuedAt: enqueuedAt,
+            attempts: attempts,
+            lastError: lastError
+        )
+    }
+
+    /// The outcome in the first row of `rows` (one `outcome::text` column), if any.
+    static func outcome(of idempotencyKey: String, on rows: PostgresRowSequence) async throws -> MutationOutcome? {
+        for try await text in rows.decode(String.self) {
+            guard case .object(let json)? = try? JSONValue(parsing: text), let outcome = MutationOutcome(storedJSON: json) else {
+                throw PostgresQueueStorageError(.undecodableRow, detail: "the outcome of mutation \(idempotencyKey) is not a stored outcome")
+            }
+            return outcome
+        }
+        return nil
+    }
+}

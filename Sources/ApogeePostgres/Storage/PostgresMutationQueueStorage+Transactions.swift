@@ -1,0 +1,96 @@
+import ApogeeAPI
+import ApogeeStore
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresMutationQueueStorage {
+    /// Queues a generated mutation on the app's own connection, inside the transaction the app
+    /// has begun there: it commits or rolls back with the app's own changes, and no worker sees
+    /// it before the commit.
+    ///
+    /// ```swift
+    /// try await postgres.withTransaction(logger: logger) { connection in
+    ///     try await connection.query("UPDATE orders SET state = 'shipped' WHERE id = \(id)", logger: logger)
+    ///     try await storage.enqueue(ShipOrderMutation(id: id), queue: "order-\(id)", on: connection)
+    /// }
+    /// ```
+    ///
+    /// Until the transaction ends it holds the lock of the queue's row, so that mutations of one
+    /// queue are delivered in the order their transactions commit; other enqueues to the same
+    /// queue wait for it.
+    /// - Parameters:
+    ///   - mutation: The mutation.
+    ///   - queue: Mutations of one queue are delivered one at a time, in order.
+    ///   - idempotencyKey: Sent as `Idempotency-Key` on every attempt by every worker.
+    ///   - connection: A connection in a transaction (`withTransaction`).
+    @discardableResult
+    public func enqueue<Mutation: GraphQLMutation>(
+        _ mutation: Mutation,
+        queue: String = "default",
+        idempotencyKey: String = UUID().uuidString,
+        on connection: PostgresConnection
+    ) async throws(PostgresQueueStorageError) -> EnqueueResult {
+        let entry = QueuedMutation(
+            idempotencyKey: idempotencyKey,
+            queue: queue,
+            operationName: Mutation.operationName,
+            document: Mutation.document,
+            variables: mutation.variablesJSON
+        )
+        return try await enqueue(entry, on: connection)
+    }
+
+    /// Queues a mutation on the app's own connection, inside its transaction
+    /// (see ``enqueue(_:queue:idempotencyKey:on:)``).
+    @discardableResult
+    public func enqueue(_ mutation: QueuedMutation, on connection: PostgresConnection) async throws(PostgresQueueStorageError) -> EnqueueResult {
+        try await withErrors {
+            try await Self.enqueue(mutation, on: connection, logger: logger)
+        }
+    }
+
+    /// Locks the queue's row, then adds the mutation unless its key is queued or settled.
+    static func enqueue(_ mutation: QueuedMutation, on connection: PostgresConnection, logger: Logger) async throws -> EnqueueResult {
+        try await connection.query(
+            """
+            INSERT INTO apogee_mutation_queues (name, enqueued) VALUES (\(mutation.queue), 1)
+            ON CONFLICT (name) DO UPDATE SET enqueued = apogee_mutation_queues.enqueued + 1
+            """,
+            logger: logger
+        )
+        let key = mutation.idempotencyKey
+        let variables = JSONValue.object(mutation.variables).serializedString
+        let response = mutation.optimisticResponse.map { JSONValue.object($0).serializedString }
+        let changes = mutation.optimisticChanges.map { JSONValue.object($0.persistedJSON).serializedString }
+        let inserted = try await connection.query(
+            """
+            INSERT INTO apogee_mutations (
+                idempotency_key, queue, operation_name, document, variables, optimistic_response, optimistic_changes, enqueued_at
+            )
+            SELECT \(key), \(mutation.queue), \(mutation.operationName), \(mutation.document), \(variables)::jsonb,
+                   \(response)::jsonb, \(changes)::jsonb, \(mutation.enqueuedAt)
+            WHERE NOT EXISTS (SELECT 1 FROM apogee_mutation_outcomes WHERE idempotency_key = \(key))
+            ON CONFLICT (idempotency_key) DO NOTHING
+            RETURNING sequence
+            """,
+            logger: logger
+        )
+        for try await sequence in inserted.decode(Int64.self) {
+            var enqueued = mutation
+            enqueued.sequence = sequence
+            return .enqueued(enqueued)
+        }
+        let queued = try await decodeMutations(connection.query(
+            "SELECT \(unescaped: columns) FROM apogee_mutations WHERE idempotency_key = \(key)",
+            logger: logger
+        ))
+        if let queued = queued.first { return .alreadyQueued(queued) }
+        let outcome = try await outcome(of: key, on: connection.query(
+            "SELECT outcome::text FROM apogee_mutation_outcomes WHERE idempotency_key = \(key)",
+            logger: logger
+        ))
+        if let outcome { return .alreadySettled(outcome) }
+        throw PostgresQueueStorageError(.databaseFailure, detail: "mutation \(key) was neither added nor found")
+    }
+}

@@ -1,0 +1,98 @@
+import Apogee
+import ApogeeExampleServer
+import ApogeePostgres
+import Foundation
+import PostgresNIO
+import TestSupport
+import Testing
+import TodoAPI
+
+/// Queues in one process sharing a PostgreSQL queue, against the example server.
+@Suite("Fleet delivery: queues sharing PostgreSQL storage", .enabled(if: TestPostgres.isConfigured, TestPostgres.notConfigured))
+struct FleetDeliveryTests {
+    static func addTodo(_ text: String) -> AddTodoMutation {
+        AddTodoMutation(input: .init(text: text, userId: "me"), connections: [])
+    }
+
+    /// A queue of its own client over `storage`, as one process of a fleet has.
+    static func worker(_ name: String, server: ExampleServer, storage: PostgresMutationQueueStorage, deliveries: Int = 3) -> MutationQueue {
+        MutationQueue(
+            client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
+            storage: storage,
+            restoring: [AddTodoMutation.self],
+            configuration: .init(
+                retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
+                workerName: name,
+                pollInterval: .milliseconds(20),
+                concurrentDeliveries: deliveries
+            )
+        )
+    }
+
+    @Test("two workers drain four queues: every key applied once, each queue in the order queued, nothing left pending")
+    func twoWorkersDrainInOrder() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                let queues = ["a", "b", "c", "d"]
+                var expected: [String: [String]] = [:]
+                for number in 1...15 {
+                    for queue in queues {
+                        let key = "fleet-\(queue)-\(number)"
+                        _ = try await storage.client.withTransaction(logger: TestPostgres.logger) { connection in
+                            try await storage.enqueue(Self.addTodo(key), queue: queue, idempotencyKey: key, on: connection)
+                        }
+                        expected[queue, default: []].append(key)
+                    }
+                }
+                let workers = [Self.worker("one", server: server, storage: storage), Self.worker("two", server: server, storage: storage)]
+                for worker in workers { try await worker.start() }
+                for worker in workers { #expect(await worker.waitUntilEmpty()) }
+                for worker in workers { await worker.stop() }
+
+                let applied = server.appliedIdempotencyKeys.filter { $0.hasPrefix("fleet-") }
+                #expect(applied.count == 60)
+                #expect(Set(applied).count == applied.count)
+                for queue in queues {
+                    #expect(applied.filter { $0.hasPrefix("fleet-\(queue)-") } == expected[queue])
+                }
+                #expect(try await storage.pendingMutations().isEmpty)
+                #expect(server.requestCount(operationName: "AddTodo") == 60)
+            }
+        }
+    }
+
+    @Test("a caller awaits a mutation it queued through one worker and another worker delivers: the outcome reaches it")
+    func outcomeFromAnotherWorker() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // The enqueuing process delivers nothing, as a web process that only queues.
+                let enqueuing = Self.worker("enqueuing", server: server, storage: storage, deliveries: 0)
+                let delivering = Self.worker("delivering", server: server, storage: storage)
+                let handle = try await enqueuing.enqueue(Self.addTodo("from afar"), idempotencyKey: "afar")
+                #expect(try await enqueuing.pendingMutations().map(\.id) == ["afar"])
+                try await delivering.start()
+                let result = try await handle.result()
+                #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "from afar")
+                #expect(server.appliedIdempotencyKeys == ["afar"])
+                await delivering.stop()
+            }
+        }
+    }
+
+    @Test("an unsent mutation is cancelled through storage; one a worker claimed is not")
+    func cancelOverSharedStorage() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                let queue = Self.worker("cancelling", server: server, storage: storage, deliveries: 0)
+                let handle = try await queue.enqueue(Self.addTodo("never"), idempotencyKey: "never")
+                _ = try await queue.enqueue(Self.addTodo("claimed"), queue: "other", idempotencyKey: "claimed")
+                #expect(try await storage.claimNext(by: "elsewhere", for: .seconds(60))?.id == "never")
+                // "never" is claimed now, so the next claim takes "claimed" from the other queue.
+                #expect(try await storage.claimNext(by: "elsewhere", for: .seconds(60))?.id == "claimed")
+                #expect(try await handle.cancel() == false)
+                #expect(try await storage.cancel("never") == false)
+                #expect(server.appliedIdempotencyKeys.isEmpty)
+            }
+        }
+    }
+}
