@@ -97,4 +97,25 @@ struct MetricsTests {
             #expect(dimensionNames == ["graphql.operation.name", "graphql.operation.type"])
         }
     }
+
+    @Test("A cancelled operation counts as cancelled, not as a transport error, and its span says so without an error")
+    func cancellation() async throws {
+        try await withObservers { server, observers in
+            let (arrivals, arrived) = AsyncStream<Void>.makeStream()
+            let base = DefaultInterceptorProvider(retry: nil).inserting(HoldingInterceptor(arrived: arrived), at: 0)
+            let client = observers.client(of: server.rocketReserverURL, base: base)
+            let fetching = Task { try await client.fetch(query: LaunchSiteQuery(id: "6")) }
+            var arrival = arrivals.makeAsyncIterator()
+            await arrival.next()
+            fetching.cancel()
+            await #expect(throws: (any Error).self) { try await fetching.value }
+
+            #expect(observers.total("apogee.graphql.failures.cancelled", "LaunchSite", "query") == 1)
+            #expect(observers.total("apogee.graphql.failures.transport", "LaunchSite", "query") == 0)
+            #expect(server.requestCount == 0)
+            let span = try #require(observers.tracer.finishedSpans.first)
+            #expect(span.attributes.get("apogee.cancelled") == .bool(true))
+            #expect(span.status == nil)
+        }
+    }
 }

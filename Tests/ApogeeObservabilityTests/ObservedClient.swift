@@ -102,3 +102,22 @@ struct Observers {
     }
 }
 
+
+/// Holds every request until its task is cancelled, and says when one arrives: an operation
+/// in flight for as long as the test wants, without a delay on the server.
+struct HoldingInterceptor: GraphQLInterceptor {
+    let arrived: AsyncStream<Void>.Continuation
+
+    func intercept<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    ) async throws -> GraphQLResult<Operation.Data> {
+        arrived.yield()
+        // A stream nobody writes to: iterating it returns only when the task is cancelled.
+        let (held, holder) = AsyncStream<Void>.makeStream()
+        for await _ in held {}
+        withExtendedLifetime(holder) {}
+        try Task.checkCancellation()
+        return try await next(request)
+    }
+}
