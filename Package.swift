@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "ApogeePostgres", targets: ["ApogeePostgres"]),
         // Code generation as a library, for tools that embed it.
         .library(name: "ApogeeCodegen", targets: ["ApogeeCodegen"]),
+        // Metrics and distributed tracing for the client's operations, switched on by the user.
+        .library(name: "ApogeeObservability", targets: ["ApogeeObservability"]),
         // Test helpers for users of Apogee: a canned transport, sleepers that do not wait, a log recorder.
         .library(name: "ApogeeTesting", targets: ["ApogeeTesting"]),
         .executable(name: "apogee", targets: ["apogee"]),
@@ -49,6 +51,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.5.0"),
+        // ApogeeObservability alone: the metrics and tracing APIs, so the client itself depends on neither.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // `swift package generate-documentation`: the DocC catalogs of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -84,6 +89,17 @@ let package = Package(
                 "ApogeeStore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // MARK: Observability
+        .target(
+            name: "ApogeeObservability",
+            dependencies: [
+                "Apogee",
+                "ApogeeAPI",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
@@ -245,13 +261,18 @@ let package = Package(
             path: "Tests/ClientFixtures",
             plugins: ["ApogeeCodegenPlugin"]
         ),
-        // What the test targets share: a server per test, a temporary folder, a port held down.
+        // What the test targets share: a server per test, a temporary folder, a port held down,
+        // in-memory metrics to wait on and a W3C trace-context propagator for in-memory spans.
         .target(
             name: "TestSupport",
             dependencies: [
                 "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Tests/TestSupport"
         ),
@@ -290,6 +311,17 @@ let package = Package(
                 // The deadline watchdog's tests give it an embedded event loop, whose clock the test moves.
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .testTarget(
+            name: "ApogeeObservabilityTests",
+            dependencies: [
+                "ApogeeObservability", "Apogee", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "ClientFixtures", "LiveFixtures", "TestSupport",
+                // In-memory backends: the tests read what was recorded without bootstrapping the global systems.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

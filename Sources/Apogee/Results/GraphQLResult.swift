@@ -60,6 +60,10 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// response without encoding the typed data again. `nil` when the result was built by hand.
     var dataJSON: JSONObject?
 
+    /// The body sizes of the HTTP exchange that produced this result, when one request gave
+    /// this one result (a query or a mutation over ``HTTPNetworkTransport``); `nil` otherwise.
+    package var httpBodySizes: HTTPBodySizes?
+
     /// Creates a result, for an interceptor that answers instead of the server or for tests.
     public init(
         data: Data?,

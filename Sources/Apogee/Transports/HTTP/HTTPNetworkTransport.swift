@@ -44,8 +44,10 @@ public struct HTTPNetworkTransport: NetworkTransport {
         if Operation.operationType == .subscription {
             return try await subscribe(request)
         }
-        let response = try await transport.send(try request.httpRequest())
-        let result = try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
+        let httpRequest = try request.httpRequest()
+        let response = try await transport.send(httpRequest)
+        var result = try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
+        result.httpBodySizes = HTTPBodySizes(sent: httpRequest.body.count, received: response.body.count)
         return GraphQLResultStream(result: result)
     }
 }
