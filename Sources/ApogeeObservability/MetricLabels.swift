@@ -1,5 +1,5 @@
-/// The names under which ``MetricsInterceptor``, ``AttemptMetricsInterceptor`` and
-/// ``WebSocketConnectionMetrics`` record, so that they fit a backend's naming rules.
+/// The names under which ``MetricsInterceptor``, ``AttemptMetricsInterceptor``,
+/// ``WebSocketConnectionMetrics`` and ``MutationQueueMetrics`` record, so that they fit a backend's naming rules.
 ///
 /// Each name is the prefix, a dot, and the metric's own name: `apogee.graphql.requests` by
 /// default. A backend that wants other separators (Prometheus takes `_`) gets them from its
@@ -29,6 +29,22 @@ public struct MetricLabels: Sendable, Hashable {
     public var connectionState: String
     /// Reconnection attempts of a WebSocket transport.
     public var reconnects: String
+    /// Mutations queued in a durable queue.
+    public var queueEnqueued: String
+    /// Attempts a durable queue began: the first of each mutation and every retry.
+    public var queueAttempts: String
+    /// Attempts of a durable queue that failed for now, to be tried again after a backoff.
+    public var queueRetries: String
+    /// Queued mutations the server answered.
+    public var queueDelivered: String
+    /// Queued mutations given up without a GraphQL answer.
+    public var queueGiveUps: String
+    /// Queued mutations cancelled before they were sent.
+    public var queueCancellations: String
+    /// A gauge: the mutations pending in a queue's storage (over shared storage, the fleet's).
+    public var queueDepth: String
+    /// A gauge: how long, in seconds, the oldest pending mutation has waited; 0 when none waits.
+    public var queueOldestPendingAge: String
 
     /// Names under `prefix`, `apogee.graphql` by default.
     public init(prefix: String = "apogee.graphql") {
@@ -43,5 +59,13 @@ public struct MetricLabels: Sendable, Hashable {
         bytesReceived = "\(prefix).bytes.received"
         connectionState = "\(prefix).websocket.state"
         reconnects = "\(prefix).websocket.reconnects"
+        queueEnqueued = "\(prefix).queue.enqueued"
+        queueAttempts = "\(prefix).queue.attempts"
+        queueRetries = "\(prefix).queue.retries"
+        queueDelivered = "\(prefix).queue.delivered"
+        queueGiveUps = "\(prefix).queue.give_ups"
+        queueCancellations = "\(prefix).queue.cancelled"
+        queueDepth = "\(prefix).queue.depth"
+        queueOldestPendingAge = "\(prefix).queue.oldest_pending_age_seconds"
     }
 }

@@ -23,6 +23,9 @@ extension MutationQueue {
         /// Over shared storage, how many queues this process delivers at once; `0` for a
         /// process that only queues mutations (and may await them) while others deliver.
         public var concurrentDeliveries: Int
+        /// Hears each step of the queue's work: `MutationQueueMetrics` of ApogeeObservability
+        /// records them as metrics.
+        public var observer: (any MutationQueueObserver)?
 
         /// Creates a configuration: by default 250 ms doubling up to 30 s, with jitter; over
         /// shared storage, 60 s leases, a look every second and four queues at once.
@@ -32,7 +35,8 @@ extension MutationQueue {
             workerName: String = "apogee-" + UUID().uuidString,
             lease: Duration = .seconds(60),
             pollInterval: Duration = .seconds(1),
-            concurrentDeliveries: Int = 4
+            concurrentDeliveries: Int = 4,
+            observer: (any MutationQueueObserver)? = nil
         ) {
             self.retryPolicy = retryPolicy
             self.sleeper = sleeper
@@ -40,6 +44,7 @@ extension MutationQueue {
             self.lease = lease
             self.pollInterval = pollInterval
             self.concurrentDeliveries = max(0, concurrentDeliveries)
+            self.observer = observer
         }
     }
 }

@@ -23,6 +23,7 @@ extension MutationQueue {
                 failures += 1
                 var generator = SystemRandomNumberGenerator()
                 let wait = configuration.retryPolicy.delay(beforeRetry: failures, using: &generator)
+                report(.retryScheduled(delay: wait), pending.first { $0.id == head.id } ?? head)
                 do { try await configuration.sleeper.sleep(for: wait) } catch { break delivery }
             case .stopped:
                 break delivery
@@ -47,6 +48,7 @@ extension MutationQueue {
                 return .settled
             }
             if let index = pending.firstIndex(where: { $0.id == entry.id }) { pending[index] = counted }
+            report(.attemptStarted, counted)
         } catch {
             return .retry
         }
@@ -61,9 +63,11 @@ extension MutationQueue {
             }
             removeLayer(layers[entry.id])
             let reason = "\(error)"
+            report(.gaveUp, pending.first { $0.id == entry.id } ?? entry)
             await settle(entry.id, outcome: .failed(reason: reason), result: nil, failure: error)
             return .settled
         }
+        report(.delivered, pending.first { $0.id == entry.id } ?? entry)
         await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
         return .settled
     }

@@ -62,6 +62,7 @@ extension MutationQueue {
         }
         switch result {
         case .enqueued(let stored):
+            report(.enqueued, stored)
             layers[stored.id] = layer
             if let updater { kindsWithUpdaters[stored.id] = QueuedMutationKind(Mutation.self, updater: updater) }
             if shared != nil {
@@ -109,8 +110,20 @@ extension MutationQueue {
             guard let index = pending.firstIndex(where: { $0.id == id }), pending[index].attempts == 0 else { return false }
         }
         let cancelled: Bool
-        do { cancelled = try await storage.cancel(id) } catch { throw MutationQueueError.storage(error) }
+        let entry: QueuedMutation?
+        do {
+            if shared == nil {
+                entry = pending.first { $0.id == id }
+            } else {
+                // Over shared storage the queue holds no copy; only the observer's event needs one.
+                entry = try await configuration.observer == nil ? nil : storage.pendingMutations().first { $0.id == id }
+            }
+            cancelled = try await storage.cancel(id)
+        } catch {
+            throw MutationQueueError.storage(error)
+        }
         guard cancelled else { return false }
+        if let entry { report(.cancelled, entry) }
         removeLayer(layers[id])
         finish(id, with: .success(Settlement(outcome: .cancelled, result: nil, failure: MutationQueueError.cancelled)))
         return true

@@ -24,6 +24,7 @@ extension MutationQueue {
                 await waitForWork()
                 continue
             }
+            report(.attemptStarted, claimed)
             await deliver(claimed, over: shared)
         }
     }
@@ -55,13 +56,16 @@ extension MutationQueue {
             if Self.isTransient(error) {
                 var generator = SystemRandomNumberGenerator()
                 let wait = configuration.retryPolicy.delay(beforeRetry: max(1, entry.attempts), using: &generator)
+                report(.retryScheduled(delay: wait), entry)
                 try? await shared.release(entry.id, by: worker, reason: "\(error)", retryAfter: wait)
                 return
             }
             removeLayer(layers[entry.id])
+            report(.gaveUp, entry)
             await settle(entry.id, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
             return
         }
+        report(.delivered, entry)
         await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
     }
 

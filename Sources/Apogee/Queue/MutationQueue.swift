@@ -193,6 +193,11 @@ public actor MutationQueue {
         }
     }
 
+    /// Tells the observer, if there is one.
+    func report(_ kind: MutationQueueEvent.Kind, _ entry: QueuedMutation) {
+        configuration.observer?.observe(MutationQueueEvent(kind, operationName: entry.operationName, queue: entry.queue, attempts: entry.attempts))
+    }
+
     private func expireEmptyWaiter(_ id: Int) {
         emptyWaiters.removeValue(forKey: id)?.resume(returning: false)
     }
