@@ -34,6 +34,7 @@ struct PostgresQueueStorageTests {
             try await storage.settle(first.idempotencyKey, outcome: .delivered(response: ["data": ["ok": true]]))
             #expect(try await storage.enqueue(first) == .alreadySettled(.delivered(response: ["data": ["ok": true]])))
             #expect(try await storage.pendingMutations().map(\.idempotencyKey) == [second.idempotencyKey])
+            #expect(try await storage.pendingCount() == 1)
         }
     }
 

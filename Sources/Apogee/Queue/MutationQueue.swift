@@ -186,7 +186,7 @@ public actor MutationQueue {
     private func waitUntilStorageIsEmpty(timeout: Duration?) async -> Bool {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
-            if let pending = try? await storage.pendingMutations(), pending.isEmpty { return true }
+            if let count = try? await storage.pendingCount(), count == 0 { return true }
             if let deadline, ContinuousClock.now >= deadline { return false }
             await waitForWork()
             if isStopped || Task.isCancelled { return false }

@@ -33,6 +33,7 @@ import PostgresNIO
 /// ### Queueing
 /// - ``enqueue(_:)``
 /// - ``pendingMutations()``
+/// - ``pendingCount()``
 /// ### Delivery
 /// - ``claimNext(by:for:)``
 /// - ``release(_:by:reason:retryAfter:)``
@@ -82,6 +83,13 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
     public func pendingMutations() async throws(PostgresQueueStorageError) -> [QueuedMutation] {
         try await withErrors {
             try await Self.decodeMutations(client.query("SELECT \(unescaped: Self.columns) FROM apogee_mutations ORDER BY sequence", logger: logger))
+        }
+    }
+
+    /// How many mutations are still queued, in every queue, counted by PostgreSQL.
+    public func pendingCount() async throws(PostgresQueueStorageError) -> Int {
+        try await withErrors {
+            try await client.query("SELECT count(*) FROM apogee_mutations", logger: logger).decode(Int.self).reduce(0, +)
         }
     }
 

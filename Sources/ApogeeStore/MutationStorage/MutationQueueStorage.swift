@@ -13,6 +13,7 @@
 /// ### Queueing
 /// - ``enqueue(_:)``
 /// - ``pendingMutations()``
+/// - ``pendingCount()``
 /// ### Delivery
 /// - ``recordAttempt(_:)``
 /// - ``recordFailure(_:reason:)``
@@ -27,6 +28,11 @@ public protocol MutationQueueStorage: AnyObject, Sendable {
 
     /// Every mutation still queued, in every queue, in ``QueuedMutation/sequence`` order.
     nonisolated(nonsending) func pendingMutations() async throws -> [QueuedMutation]
+
+    /// How many mutations are still queued, in every queue: what a queue waiting until
+    /// storage is empty asks after each mutation it settles, so storage over a network
+    /// counts instead of sending every row.
+    nonisolated(nonsending) func pendingCount() async throws -> Int
 
     /// Counts an attempt as begun, before the request leaves; returns the mutation with its
     /// new ``QueuedMutation/attempts``, or `nil` when it is no longer queued.
@@ -45,6 +51,13 @@ public protocol MutationQueueStorage: AnyObject, Sendable {
     /// The outcome of a mutation that left the queue, or `nil` when it is still queued or
     /// unknown. Storage may forget old outcomes.
     nonisolated(nonsending) func outcome(of idempotencyKey: String) async throws -> MutationOutcome?
+}
+
+extension MutationQueueStorage {
+    /// Counts ``pendingMutations()``: enough for storage that keeps them at hand.
+    public nonisolated(nonsending) func pendingCount() async throws -> Int {
+        try await pendingMutations().count
+    }
 }
 
 /// What ``MutationQueueStorage/enqueue(_:)`` did.
