@@ -10,6 +10,8 @@
 #   eval "export $(.ci/postgres.sh)" && swift test
 set -euo pipefail
 port=${APOGEE_POSTGRES_PORT:-54329}
+# The next free port from there: another server (a developer's, an earlier run's) may hold it.
+while (: </dev/tcp/127.0.0.1/"$port") 2>/dev/null; do port=$((port + 1)); done
 
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
     echo "Installing PostgreSQL from Debian's packages" >&2
@@ -22,6 +24,9 @@ fi
 bin=$(compgen -G "/usr/lib/postgresql/*/bin" | sort -V | tail -1)
 
 data=$(mktemp -d /tmp/apogee-postgres.XXXXXX)
+# PostgreSQL's programs start by changing into the working directory, which the postgres user
+# may not be allowed to enter (a checkout in root's home, say).
+cd "$data"
 run=()
 if [ "$(id -u)" = 0 ]; then
     chown postgres "$data"
