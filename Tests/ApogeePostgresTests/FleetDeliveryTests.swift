@@ -70,6 +70,8 @@ struct FleetDeliveryTests {
                 let delivering = Self.worker("delivering", server: server, storage: storage)
                 let handle = try await enqueuing.enqueue(Self.addTodo("from afar"), idempotencyKey: "afar")
                 #expect(try await enqueuing.pendingMutations().map(\.id) == ["afar"])
+                // Stopped, it still learns the outcome that another process records.
+                await enqueuing.stop()
                 try await delivering.start()
                 let result = try await handle.result()
                 #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "from afar")

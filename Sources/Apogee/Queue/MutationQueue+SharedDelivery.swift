@@ -69,31 +69,44 @@ extension MutationQueue {
         await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
     }
 
-    /// Waits until this process queues a mutation or settles one, or the poll interval passes,
-    /// when other processes may have queued or settled some.
+    /// Waits until this process queues a mutation or settles one, or the next tick of the
+    /// poll timer, when other processes may have queued or settled some.
     func waitForWork() async {
-        guard !isStopped, !Task.isCancelled else { return }
-        let id = nextWaiterID
-        nextWaiterID += 1
-        let interval = configuration.pollInterval
+        guard !Task.isCancelled else { return }
         await withCheckedContinuation { continuation in
-            workWaiters[id] = continuation
-            Task { [weak self] in
+            workWaiters.append(continuation)
+            if pollTimer == nil { pollTimer = makePollTimer() }
+        }
+    }
+
+    /// One timer for every waiter, ticking each poll interval while anyone waits: a sleep per
+    /// wait would leave a sleeping task behind each wait that a settlement ends early.
+    private func makePollTimer() -> Task<Void, Never> {
+        let interval = configuration.pollInterval
+        return Task { [weak self] in
+            while true {
+                // Never cancelled: the timer ends at the first tick that finds no waiter.
                 try? await Task.sleep(for: interval)
-                await self?.wakeWorkWaiter(id)
+                guard let self, await self.pollTick() else { return }
             }
         }
     }
 
-    private func wakeWorkWaiter(_ id: Int) {
-        workWaiters.removeValue(forKey: id)?.resume()
+    /// Wakes the waiters; `false`, and the timer ends, when there were none.
+    private func pollTick() -> Bool {
+        guard !workWaiters.isEmpty else {
+            pollTimer = nil
+            return false
+        }
+        wakeWorkWaiters()
+        return true
     }
 
     /// Wakes every waiting worker and outcome watcher.
     func wakeWorkWaiters() {
         let waiters = workWaiters
         workWaiters.removeAll()
-        for waiter in waiters.values { waiter.resume() }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Over shared storage, another process may settle the mutation a caller awaits: its

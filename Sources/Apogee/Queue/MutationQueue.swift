@@ -61,7 +61,8 @@ public actor MutationQueue {
     /// Over shared storage: the workers that claim and deliver, the waits for work, and the
     /// watches of outcomes that other processes may record.
     var sharedWorkers: [Task<Void, Never>] = []
-    var workWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var workWaiters: [CheckedContinuation<Void, Never>] = []
+    var pollTimer: Task<Void, Never>?
     var outcomeWatchers: [String: Task<Void, Never>] = [:]
     var isStarted = false
     var isStopped = false
