@@ -118,4 +118,28 @@ struct FleetDeliveryTests {
             }
         }
     }
+
+    @Test("the optimistic layer of a mutation queued here goes when another process settles it")
+    func layerGoesWhenSettledElsewhere() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                let enqueuing = Self.worker("enqueuing", server: server, storage: storage, deliveries: 0)
+                let guess: OptimisticResponse<AddTodoMutation.Data> = [
+                    "addTodo": [
+                        "todoEdge": ["cursor": "pending", "node": ["id": "pending-1", "text": "guessed", "complete": false]],
+                        "user": ["id": "me", "totalCount": 1],
+                    ],
+                ]
+                let handle = try await enqueuing.enqueue(Self.addTodo("guessed"), idempotencyKey: "guessed", optimisticResponse: guess)
+                #expect(enqueuing.client.store.optimisticLayerIDs.count == 1)
+
+                let delivering = Self.worker("delivering", server: server, storage: storage)
+                try await delivering.start()
+                _ = try await handle.result()
+                #expect(enqueuing.client.store.optimisticLayerIDs.isEmpty)
+                #expect(server.appliedIdempotencyKeys == ["guessed"])
+                await delivering.stop()
+            }
+        }
+    }
 }

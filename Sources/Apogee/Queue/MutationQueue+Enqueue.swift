@@ -66,6 +66,7 @@ extension MutationQueue {
             layers[stored.id] = layer
             if let updater { kindsWithUpdaters[stored.id] = QueuedMutationKind(Mutation.self, updater: updater) }
             if shared != nil {
+                if layer != nil { watchOutcome(of: stored.id) }
                 wakeWorkWaiters()
             } else {
                 // Kept in sequence order: two enqueues waiting on storage at once may resume in

@@ -109,13 +109,16 @@ extension MutationQueue {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Over shared storage, another process may settle the mutation a caller awaits: its
-    /// outcome is looked for in storage until it is there, for as long as someone waits.
+    /// Over shared storage, another process may settle a mutation that a caller here awaits,
+    /// or whose optimistic layer shows here: its outcome is looked for in storage until it is
+    /// there, for as long as someone waits or the layer shows. The layer then goes; the answer
+    /// itself is written by the process that delivered it, into its own store.
     func watchOutcome(of id: String) {
         guard outcomeWatchers[id] == nil else { return }
         outcomeWatchers[id] = Task {
-            while !Task.isCancelled, settlementWaiters[id] != nil {
+            while !Task.isCancelled, settlementWaiters[id] != nil || layers[id] != nil {
                 if let outcome = try? await storage.outcome(of: id) {
+                    removeLayer(layers[id])
                     finish(id, with: .success(Settlement(outcome: outcome, result: nil, failure: nil)))
                     break
                 }
