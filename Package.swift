@@ -352,7 +352,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DurableQueueTests",
-            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "QueueCrashChild", "RocketReserver", "TestSupport"]
+            dependencies: ["Apogee", "ApogeeSQLite", "ApogeeExampleServer", "TodoAPI", "ApogeeTesting", "QueueCrashChild", "RocketReserver", "TestSupport"]
         ),
         .testTarget(
             name: "ApogeeExampleServerTests",

@@ -30,6 +30,12 @@ extension ExampleServer {
         services.idempotency.appliedKeys
     }
 
+    /// Returns once at least `count` mutations with an `Idempotency-Key` have been applied:
+    /// how a test waits for delivery to progress.
+    public func waitUntilAppliedIdempotencyKeys(count: Int) async {
+        await services.idempotency.waitUntilApplied(count: count)
+    }
+
     /// Changes the pause before each mutation (see ``Configuration/mutationDelay``).
     public func setMutationDelay(_ delay: Duration) {
         services.mutationPause.setDelay(delay)

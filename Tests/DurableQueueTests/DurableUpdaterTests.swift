@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeExampleServer
 import ApogeeSQLite
+import ApogeeTesting
 import Foundation
 import TestSupport
 import Testing
@@ -32,10 +33,13 @@ struct DurableUpdaterTests {
         // The first process: the server cannot be reached, the mutation waits, the process ends.
         do {
             let file = try SQLiteStore(path: path)
+            let observer = RecordingQueueObserver()
+            var configuration = fastRetries
+            configuration.observer = observer
             let queue = MutationQueue(
                 client: ApogeeClient(url: offlineURL, store: file.makeNormalizedStore(), interceptorProvider: DefaultInterceptorProvider(retry: nil)),
                 storage: file.mutationQueueStorage,
-                configuration: fastRetries
+                configuration: configuration
             )
             try await queue.enqueue(
                 Self.addTodo("durable"),
@@ -45,9 +49,9 @@ struct DurableUpdaterTests {
                 updater: { store, data in try OutboxMarks.mark("delivered", "first process", in: store) }
             )
             #expect(try OutboxMarks.mark("pending", in: queue.client.store) == "first process")
-            while try file.mutationQueueStorage.pendingMutations().first?.lastError == nil {
-                try await Task.sleep(for: .milliseconds(5))
-            }
+            // An attempt failed and was noted: the mutation waits in the file.
+            await observer.waitForEvent { if case .retryScheduled = $0.kind { true } else { false } }
+            #expect(try file.mutationQueueStorage.pendingMutations().first?.lastError != nil)
             await queue.stop()
             try file.close()
         }

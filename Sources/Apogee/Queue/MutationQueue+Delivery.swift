@@ -40,13 +40,15 @@ extension MutationQueue {
     private func attempt(_ entry: QueuedMutation) async -> AttemptResult {
         // `start()` refuses storage holding unknown types, so this is a safeguard only.
         guard let kind = kindsWithUpdaters[entry.id] ?? kinds[entry.operationName] else { return .retry }
+        let counted: QueuedMutation
         do {
             // Counted before it leaves: from now on it may reach the server, so it can no
             // longer be cancelled.
-            guard let counted = try await storage.recordAttempt(entry.id) else {
+            guard let recorded = try await storage.recordAttempt(entry.id) else {
                 finish(entry.id, with: .failure(MutationQueueError.unknownMutation(id: entry.id)))
                 return .settled
             }
+            counted = recorded
             if let index = pending.firstIndex(where: { $0.id == entry.id }) { pending[index] = counted }
             report(.attemptStarted, counted)
         } catch {
@@ -63,11 +65,11 @@ extension MutationQueue {
             }
             removeLayer(layers[entry.id])
             let reason = "\(error)"
-            report(.gaveUp, pending.first { $0.id == entry.id } ?? entry)
+            report(.gaveUp, counted)
             await settle(entry.id, outcome: .failed(reason: reason), result: nil, failure: error)
             return .settled
         }
-        report(.delivered, pending.first { $0.id == entry.id } ?? entry)
+        report(.delivered, counted)
         await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
         return .settled
     }

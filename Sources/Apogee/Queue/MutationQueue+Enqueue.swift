@@ -45,11 +45,9 @@ extension MutationQueue {
             }
         }
         let entry = QueuedMutation(
-            idempotencyKey: idempotencyKey,
+            mutation,
             queue: queue,
-            operationName: Mutation.operationName,
-            document: Mutation.document,
-            variables: mutation.variablesJSON,
+            idempotencyKey: idempotencyKey,
             optimisticResponse: optimisticResponse?.json,
             optimisticChanges: layer.flatMap { client.store.optimisticChanges(of: $0) }
         )

@@ -37,20 +37,11 @@ extension PostgresMutationQueueStorage {
         func invalid(_ what: String) -> PostgresQueueStorageError {
             PostgresQueueStorageError(.undecodableRow, detail: "queued mutation \(key): \(what)")
         }
-        guard case .object(let variables)? = try? JSONValue(parsing: variablesText) else {
-            throw invalid("the variables are not a JSON object")
-        }
-        var optimisticResponse: JSONObject?
-        if let responseText {
-            guard case .object(let response)? = try? JSONValue(parsing: responseText) else { throw invalid("the optimistic response is not a JSON object") }
-            optimisticResponse = response
-        }
-        var optimisticChanges: RecordChangeSet?
-        if let changesText {
-            guard case .object(let json)? = try? JSONValue(parsing: changesText), let changes = try? RecordChangeSet(persistedJSON: json) else {
-                throw invalid("the optimistic changes are not a change set")
-            }
-            optimisticChanges = changes
+        let json: (variables: JSONObject, optimisticResponse: JSONObject?, optimisticChanges: RecordChangeSet?)
+        do {
+            json = try QueuedMutation.decodeStoredJSON(variables: variablesText, optimisticResponse: responseText, optimisticChanges: changesText)
+        } catch {
+            throw invalid(error.reason)
         }
         return QueuedMutation(
             idempotencyKey: key,
@@ -58,9 +49,9 @@ extension PostgresMutationQueueStorage {
             sequence: sequence,
             operationName: operationName,
             document: document,
-            variables: variables,
-            optimisticResponse: optimisticResponse,
-            optimisticChanges: optimisticChanges,
+            variables: json.variables,
+            optimisticResponse: json.optimisticResponse,
+            optimisticChanges: json.optimisticChanges,
             enqueuedAt: enqueuedAt,
             attempts: attempts,
             lastError: lastError

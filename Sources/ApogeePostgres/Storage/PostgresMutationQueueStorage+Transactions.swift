@@ -31,14 +31,7 @@ extension PostgresMutationQueueStorage {
         idempotencyKey: String = UUID().uuidString,
         on connection: PostgresConnection
     ) async throws(PostgresQueueStorageError) -> EnqueueResult {
-        let entry = QueuedMutation(
-            idempotencyKey: idempotencyKey,
-            queue: queue,
-            operationName: Mutation.operationName,
-            document: Mutation.document,
-            variables: mutation.variablesJSON
-        )
-        return try await enqueue(entry, on: connection)
+        try await enqueue(QueuedMutation(mutation, queue: queue, idempotencyKey: idempotencyKey), on: connection)
     }
 
     /// Queues a mutation on the app's own connection, inside its transaction
@@ -60,9 +53,7 @@ extension PostgresMutationQueueStorage {
             logger: logger
         )
         let key = mutation.idempotencyKey
-        let variables = JSONValue.object(mutation.variables).serializedString
-        let response = mutation.optimisticResponse.map { JSONValue.object($0).serializedString }
-        let changes = mutation.optimisticChanges.map { JSONValue.object($0.persistedJSON).serializedString }
+        let (variables, response, changes) = mutation.storedJSONText
         let inserted = try await connection.query(
             """
             INSERT INTO apogee_mutations (

@@ -11,14 +11,15 @@ extension SQLiteMutationQueueStorage {
 
     /// The values of ``insertedColumns``: JSON as text, so the file can be read with any SQLite tool.
     static func binds(of mutation: QueuedMutation) throws -> [SQLiteData] {
-        [
+        let json = mutation.storedJSONText
+        return [
             .text(mutation.idempotencyKey),
             .text(mutation.queue),
             .text(mutation.operationName),
             .text(mutation.document),
-            .text(JSONValue.object(mutation.variables).serializedString),
-            mutation.optimisticResponse.map { .text(JSONValue.object($0).serializedString) } ?? .null,
-            mutation.optimisticChanges.map { .text(JSONValue.object($0.persistedJSON).serializedString) } ?? .null,
+            .text(json.variables),
+            json.optimisticResponse.map(SQLiteData.text) ?? .null,
+            json.optimisticChanges.map(SQLiteData.text) ?? .null,
             // Seconds since 2001, as `Date` keeps them, so the value reads back exactly.
             .float(mutation.enqueuedAt.timeIntervalSinceReferenceDate),
             .integer(mutation.attempts),
@@ -40,20 +41,15 @@ extension SQLiteMutationQueueStorage {
               let enqueuedAt = row.column("enqueued_at")?.double,
               let attempts = row.column("attempts")?.integer
         else { throw invalid("a column is missing or of the wrong type") }
-        guard case .object(let variables)? = try? JSONValue(parsing: row.column("variables")?.string ?? "") else {
-            throw invalid("the variables are not a JSON object")
-        }
-        var optimisticResponse: JSONObject?
-        if let text = row.column("optimistic_response")?.string {
-            guard case .object(let response)? = try? JSONValue(parsing: text) else { throw invalid("the optimistic response is not a JSON object") }
-            optimisticResponse = response
-        }
-        var optimisticChanges: RecordChangeSet?
-        if let text = row.column("optimistic_changes")?.string {
-            guard case .object(let json)? = try? JSONValue(parsing: text), let changes = try? RecordChangeSet(persistedJSON: json) else {
-                throw invalid("the optimistic changes are not a change set")
-            }
-            optimisticChanges = changes
+        let json: (variables: JSONObject, optimisticResponse: JSONObject?, optimisticChanges: RecordChangeSet?)
+        do {
+            json = try QueuedMutation.decodeStoredJSON(
+                variables: row.column("variables")?.string ?? "",
+                optimisticResponse: row.column("optimistic_response")?.string,
+                optimisticChanges: row.column("optimistic_changes")?.string
+            )
+        } catch {
+            throw invalid(error.reason)
         }
         return QueuedMutation(
             idempotencyKey: key,
@@ -61,9 +57,9 @@ extension SQLiteMutationQueueStorage {
             sequence: Int64(sequence),
             operationName: operationName,
             document: document,
-            variables: variables,
-            optimisticResponse: optimisticResponse,
-            optimisticChanges: optimisticChanges,
+            variables: json.variables,
+            optimisticResponse: json.optimisticResponse,
+            optimisticChanges: json.optimisticChanges,
             enqueuedAt: Date(timeIntervalSinceReferenceDate: enqueuedAt),
             attempts: Int(attempts),
             lastError: row.column("last_error")?.string
