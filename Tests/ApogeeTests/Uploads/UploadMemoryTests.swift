@@ -25,7 +25,10 @@ struct UploadMemoryTests {
         try handle.close()
 
         try await withServer { server in
-            let client = server.uploadsClient()
+            // The test bounds memory, not time: under a sanitizer, on a machine that other
+            // suites (the fleet's worker processes, PostgreSQL) load too, the server may read
+            // the gigabyte for longer than the default minute without a byte in reply.
+            let client = server.uploadsClient(configuration: .init(timeout: .seconds(600)))
             // One small upload first, so that the connection and the client's machinery exist.
             _ = try await client.perform(mutation: UploadSizeMutation(file: Upload(data: Data([1]), fileName: "warm-up")))
             let before = try #require(ResidentSet.current)
