@@ -87,6 +87,8 @@ let package = Package(
             dependencies: [
                 "ApogeeAPI",
                 "ApogeeStore",
+                // Its bundled SQLite too, which the store calls directly (`import VaporCSQLite`,
+                // see DatabaseConnection): a statement is then a call, not two thread hops.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

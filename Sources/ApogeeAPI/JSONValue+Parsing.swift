@@ -63,26 +63,95 @@ private enum ASCII {
 }
 
 /// A recursive-descent JSON parser over a contiguous UTF-8 buffer.
-struct JSONParser {
+///
+/// Other modules of the package drive it to read a JSON format of their own straight into
+/// their own values (the store's persisted records), without a ``JSONValue`` tree in between.
+package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     mutating func parseDocument() throws(JSONParsingError) -> JSONValue {
         let value = try parseValue()
+        try finish()
+        return value
+    }
+
+    /// Reads all of `text` with `body`, which drives the parser; only whitespace may follow
+    /// what it reads.
+    package static func read<Value>(
+        _ text: String,
+        with body: (inout JSONParser) throws(JSONParsingError) -> Value
+    ) throws(JSONParsingError) -> Value {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(JSONParsingError) -> Value in
+                var parser = JSONParser(bytes)
+                let value = try body(&parser)
+                try parser.finish()
+                return value
+            }
+        }
+        return try result.get()
+    }
+
+    /// Checks that only whitespace is left.
+    package mutating func finish() throws(JSONParsingError) {
         skipWhitespace()
         if index != bytes.count {
             throw error("unexpected content after the end of the value")
         }
-        return value
     }
 
-    private func error(_ message: String) -> JSONParsingError {
+    /// An error at the current offset.
+    package func error(_ message: String) -> JSONParsingError {
         JSONParsingError(message: message, offset: index)
+    }
+
+    /// Skips whitespace and takes `byte` when it comes next; says whether it did.
+    package mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Skips whitespace and takes `byte`, which must come next.
+    package mutating func expect(_ byte: UInt8) throws(JSONParsingError) {
+        guard take(byte) else { throw error("expected '\(Unicode.Scalar(byte))'") }
+    }
+
+    /// Skips whitespace and says which byte comes next, if any.
+    package mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Reads a string, which must come next.
+    package mutating func readString() throws(JSONParsingError) -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == ASCII.quote else { throw error("expected a string") }
+        return try parseString()
+    }
+
+    /// Reads any value, which must come next.
+    package mutating func readValue() throws(JSONParsingError) -> JSONValue {
+        try parseValue()
+    }
+
+    /// Counts a level of nesting that the caller enters, refusing one past the limit, so that
+    /// hostile input cannot exhaust the stack.
+    package mutating func enterNesting() throws(JSONParsingError) {
+        try enterContainer()
+    }
+
+    /// Ends a level counted by ``enterNesting()``.
+    package mutating func leaveNesting() {
+        depth -= 1
     }
 
     private mutating func skipWhitespace() {

@@ -29,12 +29,22 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Makes room for `count` more bytes, when the caller can tell how long the text will be.
+    package mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
+    /// Writes text that needs no escaping, such as a GraphQL name, as it is.
+    package mutating func writeUnescaped(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Writes a value; object keys are sorted.
     public mutating func write(_ value: JSONValue) {
         switch value {
         case .null: writeRaw("null")
         case .bool(let bool): bool ? writeRaw("true") : writeRaw("false")
-        case .int(let int): bytes.append(contentsOf: Array(String(int).utf8))
+        case .int(let int): bytes.append(contentsOf: String(int).utf8)
         case .double(let double): write(double)
         case .string(let string): write(string)
         case .array(let array):
@@ -65,10 +75,10 @@ public struct JSONWriter: Sendable {
         }
         if double == double.rounded(), abs(double) < 1e15 {
             // Whole numbers keep a fraction so that they read back as floating point.
-            bytes.append(contentsOf: Array(String(Int(double)).utf8))
+            bytes.append(contentsOf: String(Int(double)).utf8)
             writeRaw(".0")
         } else {
-            bytes.append(contentsOf: Array(double.description.utf8))
+            bytes.append(contentsOf: double.description.utf8)
         }
     }
 

@@ -16,34 +16,66 @@ extension Selection {
     /// A selected field.
     public struct Field: Sendable, Hashable {
         /// The key of the field in the response: its alias, or its name.
-        public var responseKey: String
+        public var responseKey: String {
+            get { storage.values.responseKey }
+            set { update { $0.responseKey = newValue } }
+        }
         /// The schema's name of the field.
-        public var name: String
+        public var name: String {
+            get { storage.values.name }
+            set { update { $0.name = newValue } }
+        }
         /// The arguments, in the order they are written, with variables unresolved.
-        public var arguments: [Argument]
+        public var arguments: [Argument] {
+            get { storage.values.arguments }
+            set { update { $0.arguments = newValue } }
+        }
         /// The field's type as the schema declares it.
-        public var type: FieldType
+        public var type: FieldType {
+            get { storage.values.type }
+            set { update { $0.type = newValue } }
+        }
         /// The `@include`/`@skip` conditions, all of which must pass for the field to be selected.
-        public var conditions: [Condition]
+        public var conditions: [Condition] {
+            get { storage.values.conditions }
+            set { update { $0.conditions = newValue } }
+        }
         /// Client-side directives (`@connection`, `@appendEdge`, …) kept for the store; never sent.
-        public var directives: [Directive]
+        public var directives: [Directive] {
+            get { storage.values.directives }
+            set { update { $0.directives = newValue } }
+        }
         /// Whether the field is local: a client schema extension adds it to a server type, so
         /// the document sent leaves it out, a server result never writes it, and the store
         /// keeps what the app writes.
         public var isLocal: Bool {
-            get { local != nil }
-            set { local = newValue ? LocalField(clientDefault: local?.clientDefault) : nil }
+            get { storage.values.isLocal }
+            set {
+                update { values in
+                    values.isLocal = newValue
+                    if !newValue { values.clientDefault = nil }
+                }
+            }
         }
         /// A local field's declared default (`@clientDefault(value:)`): what the store reads
         /// while nothing is written. A local field without one reads as `null`; a field that
         /// is not local has none.
         public var clientDefault: JSONValue? {
-            get { local?.clientDefault }
-            set { if isLocal { local = LocalField(clientDefault: newValue) } }
+            get { storage.values.clientDefault }
+            set { if storage.values.isLocal { update { $0.clientDefault = newValue } } }
         }
-        /// What only a local field has, boxed: every read and write walks the fields, and most
-        /// are not local, so a field carries one empty reference for it rather than the value.
-        private var local: LocalField?
+        /// Whether this is the client-only `__id` field, the record key of the parent object.
+        public var isClientID: Bool { storage.isClientID }
+        /// The arguments sorted by name, the order a storage key writes them in.
+        package var argumentsByName: [Argument] { storage.argumentsByName }
+        /// The field's storage key when it is the same for every write: no argument, or none
+        /// that refers to a variable. `nil` when the variables decide it.
+        package var constantStorageKey: String? { storage.constantStorageKey }
+
+        /// The metadata, shared by every copy: the normalizer and the reader visit each field
+        /// of every object they walk, and copying one reference is what makes that visit cheap,
+        /// where copying the values would retain each of them.
+        private var storage: Storage
 
         /// Creates field metadata; generated code calls this.
         public init(
@@ -56,22 +88,39 @@ extension Selection {
             isLocal: Bool = false,
             clientDefault: JSONValue? = nil
         ) {
-            self.responseKey = alias ?? name
-            self.name = name
-            self.arguments = arguments
-            self.type = type
-            self.conditions = conditions
-            self.directives = directives
-            self.local = isLocal ? LocalField(clientDefault: clientDefault) : nil
+            storage = Storage(Values(
+                responseKey: alias ?? name,
+                name: name,
+                arguments: arguments,
+                type: type,
+                conditions: conditions,
+                directives: directives,
+                isLocal: isLocal,
+                clientDefault: isLocal ? clientDefault : nil
+            ))
+        }
+
+        /// Whether two fields carry the same metadata.
+        public static func == (lhs: Field, rhs: Field) -> Bool {
+            lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+        }
+
+        /// Hashes the metadata that equality compares.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(storage.values)
+        }
+
+        /// Changes a copy of the values: the storage is shared and never changes in place.
+        private mutating func update(_ change: (inout Values) -> Void) {
+            var values = storage.values
+            change(&values)
+            storage = Storage(values)
         }
 
         /// The nested selections of an object field (through lists and non-null), or `nil` for a leaf.
         public var selections: [Selection]? {
             type.selections
         }
-
-        /// Whether this is the client-only `__id` field, the record key of the parent object.
-        public var isClientID: Bool { name == "__id" }
     }
 
     /// A field's type: a leaf or an object, wrapped in lists and non-null as the schema says.
@@ -178,7 +227,7 @@ extension Selection {
 
         /// Whether an object of the given `__typename` matches.
         public func matches(_ typename: String) -> Bool {
-            possibleTypes.contains(typename)
+            possibleTypes.containsName(typename)
         }
     }
 
@@ -244,20 +293,36 @@ public indirect enum ArgumentValue: Sendable, Hashable {
 }
 
 extension Selection.Field {
-    /// The part of a local field's metadata that other fields do not have.
-    final class LocalField: Sendable, Hashable {
-        let clientDefault: JSONValue?
+    /// A field's metadata as values.
+    fileprivate struct Values: Sendable, Hashable {
+        var responseKey: String
+        var name: String
+        var arguments: [Selection.Argument]
+        var type: Selection.FieldType
+        var conditions: [Selection.Condition]
+        var directives: [Selection.Directive]
+        var isLocal: Bool
+        var clientDefault: JSONValue?
+    }
 
-        init(clientDefault: JSONValue?) {
-            self.clientDefault = clientDefault
-        }
+    /// The values behind a reference.
+    fileprivate final class Storage: Sendable {
+        let values: Values
+        /// Asked of every field the normalizer meets, so worked out once.
+        let isClientID: Bool
+        /// Sorted once: every write of the field names its storage key, arguments by name.
+        let argumentsByName: [Selection.Argument]
+        /// Written once when no variable can change it, which spares most fields with
+        /// arguments (`first: 10`) writing JSON at every visit.
+        let constantStorageKey: String?
 
-        static func == (lhs: LocalField, rhs: LocalField) -> Bool {
-            lhs.clientDefault == rhs.clientDefault
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(clientDefault)
+        init(_ values: Values) {
+            self.values = values
+            isClientID = values.name == "__id"
+            argumentsByName = values.arguments.sorted { $0.name < $1.name }
+            constantStorageKey = values.arguments.contains(where: \.value.refersToVariables)
+                ? nil
+                : FieldStorageKey.make(name: values.name, argumentsByName: argumentsByName, variables: [:])
         }
     }
 }

@@ -121,6 +121,50 @@ struct UnusableFileTests {
         }
     }
 
+    @Test("a negative version number in the header is damage: a corrupt file, which startAfresh sets aside (found by FuzzSQLiteFile)")
+    func negativeVersion() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            try folder.withStoreFile { file in
+                try file.sql("PRAGMA user_version = -2")
+            }
+            let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
+            #expect(error.kind == .corrupt, "\(error)")
+            #expect(error.detail.contains("user_version is -2"), "\(error)")
+
+            let file = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(file.setAsidePath != nil)
+            #expect(try file.integer("PRAGMA user_version") == 3)
+        }
+    }
+
+    @Test(
+        "a file whose version number is older than its tables is corrupt, not a failed migration, and startAfresh sets it aside (found by FuzzSQLiteFile)",
+        arguments: [0, 1, 2]
+    )
+    func versionOlderThanTables(claimed: Int) async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().writeLaunch("1")
+                try file.sql("PRAGMA user_version = \(claimed)")
+            }
+            // Migrating from the claimed version meets tables, triggers or columns that
+            // are already there.
+            let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
+            #expect(error.kind == .corrupt, "\(error)")
+            #expect(error.detail.contains("schema version \(claimed) whose migration to \(claimed + 1) failed"), "\(error)")
+            #expect(error.detail.contains("already exists") || error.detail.contains("duplicate column"), "\(error)")
+
+            let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(afresh.setAsidePath != nil)
+            #expect(try afresh.integer("PRAGMA user_version") == 3)
+            try afresh.makeNormalizedStore().writeLaunch("2")
+            #expect(try afresh.recordSource.count() == 4)
+            try afresh.close()
+        }
+    }
+
     @Test("a file of a newer schema version is refused, and startAfresh sets it aside")
     func newerVersion() async throws {
         try await TemporaryFolder.with { folder in

@@ -121,6 +121,18 @@ struct NormalizationTests {
         #expect(try store.record(for: #"QUERY_ROOT.search({"text":"x"}).2"#)?.fields.keys.sorted() == ["__typename"])
     }
 
+    @Test("an element without a key is stored under its index, in decimal, past nine too")
+    func pathKeysOfManyElements() throws {
+        let store = NormalizedStore()
+        let missions = (0..<12).map { index -> JSONValue in ["__typename": "Mission", "name": .string("m\(index)")] }
+        try store.write(data: ["search": .array(missions)], for: SearchQuery(text: "x"))
+        for index in [0, 9, 10, 11] {
+            let key = CacheKey(#"QUERY_ROOT.search({"text":"x"})."# + String(index))
+            #expect(try store.record(for: key)?["__typename"] == .scalar("Mission"), "no record at \(key)")
+        }
+        #expect(try store.record(for: #"QUERY_ROOT.search({"text":"x"}).12"#) == nil)
+    }
+
     @Test("data that does not fit the selections is an error, and nothing is written")
     func invalidDataIsAtomic() throws {
         let store = NormalizedStore()

@@ -2,7 +2,7 @@ import ApogeeCodegen
 import FuzzSupport
 
 /// The RocketReserver schema with its extensions, loaded once: the fuzzer varies the operations.
-nonisolated(unsafe) let schema: CodegenSchema = {
+let schema: CodegenSchema = {
     do {
         return try CodegenSchema(contentsOfFile: RepositoryFiles.rocketReserverSchema, extensionFiles: RepositoryFiles.rocketReserverExtensions)
     } catch {

@@ -5,7 +5,7 @@ import Foundation
 import FuzzSupport
 
 /// The client, built once with a store of its own; the fuzzer never reaches its transport.
-nonisolated(unsafe) let client = ApogeeClient(url: URL(string: "http://127.0.0.1:1/graphql")!, store: NormalizedStore())
+let client = ApogeeClient(url: URL(string: "http://127.0.0.1:1/graphql")!, store: NormalizedStore())
 let operation = FuzzLaunchesQuery(after: "cursor")
 
 /// A response body, any bytes, through the path every server result takes: read as a GraphQL

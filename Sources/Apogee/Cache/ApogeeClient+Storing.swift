@@ -19,12 +19,14 @@ extension ApogeeClient {
     /// returned result shows the store's values of them instead. With
     /// ``Configuration/usesServerCacheControl``, the response's `max-age` sets how long it
     /// stays fresh, and `no-store` keeps its data out (the layer still goes and the updater
-    /// still runs).
+    /// still runs). `variables` are the operation's as JSON, when the caller keeps them for
+    /// many results, as a subscription does.
     func storing<Operation: GraphQLOperation>(
         _ result: GraphQLResult<Operation.Data>,
         for operation: Operation,
         removingOptimisticLayer layer: OptimisticLayerID? = nil,
-        updater: StoreUpdater<Operation.Data>? = nil
+        updater: StoreUpdater<Operation.Data>? = nil,
+        variables: JSONObject? = nil
     ) -> GraphQLResult<Operation.Data> {
         var result = result
         do {
@@ -36,7 +38,8 @@ extension ApogeeClient {
                     typedData: result.data,
                     removingOptimisticLayer: layer,
                     updater: updater,
-                    maxAge: cacheControl?.maxAge.map { .seconds($0) }
+                    maxAge: cacheControl?.maxAge.map { .seconds($0) },
+                    variables: variables
                 )
                 result = result.fillingStoreValues(from: changes)
             } else if let layer {

@@ -52,7 +52,8 @@ extension MutationQueue {
 
     /// Takes a mutation out of the in-memory queue and tells whoever waits for it.
     func finish(_ id: String, with settlement: Result<Settlement, any Error>) {
-        pending.removeAll { $0.id == id }
+        // Ids are unique and the settled one is nearly always at the head: stop at the first.
+        if let index = pending.firstIndex(where: { $0.id == id }) { pending.remove(at: index) }
         layers[id] = nil
         kindsWithUpdaters[id] = nil
         for waiter in settlementWaiters.removeValue(forKey: id) ?? [] {

@@ -39,8 +39,10 @@ extension ApogeeClient {
         )
         let pump = Task {
             do {
+                // Every event of the subscription is written with the same variables.
+                let variables = writesToStore ? subscription.variablesJSON : [:]
                 for try await result in try await sendForResults(subscription, context: context) {
-                    continuation.yield(writesToStore ? storing(result, for: subscription) : result)
+                    continuation.yield(writesToStore ? storing(result, for: subscription, variables: variables) : result)
                 }
                 continuation.finish()
             } catch {

@@ -1,32 +1,19 @@
 import ApogeeAPI
-import Foundation
-import SQLiteNIO
 
 /// The one SQLite connection of a store file, used synchronously by the record source and the
 /// mutation queue storage.
 ///
-/// SQLiteNIO runs every call on a thread pool and answers with a future; ``RecordSource`` and
-/// `MutationQueueStorage` are synchronous, so each call waits for its future. The lock makes
-/// the connection one caller's at a time, which SQLite needs anyway for a transaction to be
-/// made of several calls.
+/// The lock makes the connection one caller's at a time, which SQLite needs anyway for a
+/// transaction to be made of several calls.
 final class Database: Sendable {
     /// The file, for errors.
     let path: String
     /// `nil` once closed.
-    private let connection: Locked<SQLiteConnection?>
+    private let connection: Locked<DatabaseConnection?>
 
-    init(path: String, connection: SQLiteConnection) {
+    init(path: String, connection: DatabaseConnection) {
         self.path = path
         self.connection = Locked(connection)
-    }
-
-    deinit {
-        // SQLiteNIO insists on an explicit close. Waiting for it means the file is closed once
-        // the last reference goes, so it can be moved or opened again at once; on an event
-        // loop, where waiting is not allowed, the future keeps the connection until it closes.
-        guard let connection = connection.withLock({ $0 }) else { return }
-        let closed = connection.close()
-        if !connection.eventLoop.inEventLoop { try? closed.wait() }
     }
 
     /// Runs `body` with the connection to itself.
@@ -35,7 +22,7 @@ final class Database: Sendable {
             guard let connection else {
                 throw SQLiteStoreError(.closed, path: path, detail: "the store was closed")
             }
-            return try body(DatabaseSession(connection: connection, path: path))
+            return try body(DatabaseSession(connection: connection))
         }
     }
 
@@ -46,12 +33,12 @@ final class Database: Sendable {
     }
 
     /// Closes the connection, checkpointing the write-ahead log into the file; later calls
-    /// throw ``SQLiteStoreError/Kind/closed``. Closing twice does nothing.
+    /// throw ``SQLiteStoreError/Kind/closed``. Closing twice does nothing. The last reference
+    /// going closes it too.
     func close() throws {
-        try connection.withLock { connection in
-            guard let open = connection else { return }
+        connection.withLock { connection in
+            connection?.close()
             connection = nil
-            try DatabaseSession(connection: open, path: path).wait(open.close())
         }
     }
 }

@@ -1,29 +1,25 @@
-import NIOCore
 import SQLiteNIO
 
 /// The connection while ``Database`` is locked for one caller: statements run one after the
-/// other, each waited for, so several make a transaction.
+/// other, so several make a transaction.
 struct DatabaseSession {
-    let connection: SQLiteConnection
-    let path: String
+    let connection: DatabaseConnection
+    var path: String { connection.path }
 
     /// Runs one statement and returns its rows.
-    ///
-    /// Every statement is a hop to the thread pool and back, so callers batch: one statement
-    /// for many rows, with `IN (…)` and multi-row `VALUES`.
     @discardableResult
-    func rows(_ sql: String, _ binds: [SQLiteData] = []) throws -> [SQLiteRow] {
-        try wait(connection.query(sql, binds))
+    func rows(_ sql: String, _ binds: [SQLiteData] = []) throws(SQLiteStoreError) -> [DatabaseRow] {
+        try connection.rows(sql, binds)
     }
 
     /// Runs one statement whose rows, if any, are not needed.
-    func execute(_ sql: String, _ binds: [SQLiteData] = []) throws {
+    func execute(_ sql: String, _ binds: [SQLiteData] = []) throws(SQLiteStoreError) {
         try rows(sql, binds)
     }
 
     /// The first column of the first row, as an integer (for `PRAGMA` and `count(*)`).
-    func integer(_ sql: String, _ binds: [SQLiteData] = []) throws -> Int {
-        guard let value = try rows(sql, binds).first?.columns.first?.data.integer else {
+    func integer(_ sql: String, _ binds: [SQLiteData] = []) throws(SQLiteStoreError) -> Int {
+        guard let value = try rows(sql, binds).first?.values.first?.integer else {
             throw SQLiteStoreError(.databaseFailure, path: path, detail: "\(sql) gave no integer")
         }
         return Int(value)
@@ -43,19 +39,6 @@ struct DatabaseSession {
             // A failed COMMIT may have rolled back already; the error of interest is the first.
             try? execute("ROLLBACK")
             throw error
-        }
-    }
-
-    /// Waits for a future of the connection, turning SQLite's errors into ``SQLiteStoreError``.
-    func wait<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
-        // `wait()` on the connection's own event loop would deadlock; SQLiteNIO asserts there.
-        guard !connection.eventLoop.inEventLoop else {
-            throw SQLiteStoreError(.databaseFailure, path: path, detail: "the store was called on an event loop thread of SwiftNIO's singleton group; call it from a task or another thread")
-        }
-        do {
-            return try future.wait()
-        } catch {
-            throw SQLiteStoreError(error, path: path)
         }
     }
 }

@@ -1,5 +1,5 @@
-/// Parameter lists for statements that carry many rows at once, since every statement is a
-/// round trip to the thread pool.
+/// Parameter lists for statements that carry many rows at once: one statement for many rows
+/// steps through SQLite's virtual machine once, where a statement per row would repeat it.
 enum SQLPlaceholders {
     /// The most parameters one statement is given. The bundled SQLite allows 250,000; staying
     /// well below keeps a statement's text and its compilation small.

@@ -86,8 +86,10 @@ enum Schema {
             // Another process may have migrated the file since the check.
             let current = try session.integer("PRAGMA user_version")
             try check(found: current, session: session)
-            for statements in migrations.dropFirst(current) {
-                for statement in statements { try session.execute(statement) }
+            for (offset, statements) in migrations.enumerated().dropFirst(current) {
+                for statement in statements {
+                    try apply(statement, migratingFrom: current, to: offset + 1, in: session)
+                }
             }
             try session.execute("PRAGMA user_version = \(version)")
             try session.execute("PRAGMA application_id = \(applicationID)")
@@ -131,6 +133,19 @@ enum Schema {
         }
     }
 
+    /// Runs one statement of a migration. SQLite refusing it outright (a table that already
+    /// exists, a column that does not) means the file's tables are not those of the version
+    /// it claims: a damaged header or a hand-edited file. That is damage, which `.startAfresh`
+    /// can set aside, not a failure to retry.
+    private static func apply(_ statement: String, migratingFrom current: Int, to target: Int, in session: DatabaseSession) throws(SQLiteStoreError) {
+        do throws(SQLiteStoreError) {
+            try session.execute(statement)
+        } catch {
+            guard error.isStatementError else { throw error }
+            throw SQLiteStoreError(.corrupt, path: session.path, detail: "schema version \(current) whose migration to \(target) failed: \(error.detail)")
+        }
+    }
+
     /// Refuses a file of something else or of a newer schema.
     private static func check(found: Int, session: DatabaseSession) throws {
         let application = try session.integer("PRAGMA application_id")
@@ -140,6 +155,11 @@ enum Schema {
             guard isEmpty else {
                 throw SQLiteStoreError(.notAnApogeeStore, path: session.path, detail: "application_id \(application), user_version \(found)")
             }
+        }
+        // The version is two bytes of the header that anything can overwrite: a negative one
+        // is damage, not a version to migrate from.
+        if found < 0 {
+            throw SQLiteStoreError(.corrupt, path: session.path, detail: "PRAGMA user_version is \(found)")
         }
         if found > version {
             throw SQLiteStoreError(.newerVersion(found: found, supported: version), path: session.path, detail: "PRAGMA user_version is \(found)")

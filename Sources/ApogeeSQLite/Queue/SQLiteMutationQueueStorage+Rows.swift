@@ -29,7 +29,7 @@ extension SQLiteMutationQueueStorage {
 
     /// A `mutations` row as a queued mutation; a row that cannot be read is an error that
     /// names it, never a crash.
-    static func decode(_ row: SQLiteRow, path: String) throws(SQLiteStoreError) -> QueuedMutation {
+    static func decode(_ row: DatabaseRow, path: String) throws(SQLiteStoreError) -> QueuedMutation {
         let key = row.column("idempotency_key")?.string ?? "?"
         func invalid(_ what: String) -> SQLiteStoreError {
             SQLiteStoreError(.undecodableRow, path: path, detail: "queued mutation \(key): \(what)")

@@ -38,6 +38,8 @@ extension RecordTable {
     /// Reads rows into memory and returns them; keys without a row are remembered as absent.
     @discardableResult
     func load(_ keys: [CacheKey], into state: inout State) throws -> [CacheKey: StoredRecord] {
+        // Nothing to find: the file has no record that is not in memory already.
+        if state.fileHoldsOnlyLoaded { return [:] }
         let unique = Array(Set(keys))
         var found = [CacheKey: StoredRecord](minimumCapacity: unique.count)
         try database.withSession { session in
@@ -73,7 +75,7 @@ extension RecordTable {
     }
 
     /// A `records` row as a stored record.
-    static func decode(_ row: SQLiteRow, path: String) throws(SQLiteStoreError) -> StoredRecord {
+    static func decode(_ row: DatabaseRow, path: String) throws(SQLiteStoreError) -> StoredRecord {
         guard let key = row.column("key")?.string else {
             throw SQLiteStoreError(.undecodableRow, path: path, detail: "a record row without a key")
         }

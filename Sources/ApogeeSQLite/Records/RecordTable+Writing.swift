@@ -33,9 +33,10 @@ extension RecordTable {
                 state.loaded[key] = nil
                 state.absent.insert(key)
             }
+            state.loaded.reserveCapacity(state.loaded.count + write.rows.count)
             for row in write.rows {
                 state.loaded[row.key] = row.stored
-                state.absent.remove(row.key)
+                if !state.absent.isEmpty { state.absent.remove(row.key) }
             }
             for key in result.evicted {
                 state.loaded[key] = nil

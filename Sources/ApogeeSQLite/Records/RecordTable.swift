@@ -24,6 +24,11 @@ final class RecordTable: Sendable {
         var totalSize = 0
         /// How many statements have read records from the file: what prefetching saves.
         var fileReads = 0
+        /// Whether the file holds no record but those in ``loaded``: it was empty when opened
+        /// (a new cache, an app's first launch), and every record written since is kept in
+        /// memory, so a key not loaded is absent without asking the file. The store is the
+        /// file's only writer, which the cache of ``absent`` keys assumes too.
+        var fileHoldsOnlyLoaded = false
     }
 
     let database: Database
@@ -40,6 +45,7 @@ final class RecordTable: Sendable {
         var initial = State()
         try database.withSession { session in
             initial.lastUse = Int64(try session.integer("SELECT coalesce(max(used), 0) FROM records"))
+            initial.fileHoldsOnlyLoaded = try session.integer("SELECT NOT EXISTS (SELECT 1 FROM records)") == 1
             if configuration.sizeLimit != nil { initial.totalSize = try Self.initialTotalSize(session) }
         }
         state = Locked(initial)

@@ -7,6 +7,9 @@ extension StoredRecord {
     /// which halves the cost of a large write.
     var fieldsText: String {
         var writer = JSONWriter()
+        // Most fields are a short name and a short value: one allocation instead of a few
+        // doublings of the buffer.
+        writer.reserveCapacity(2 + record.fields.count * 32)
         writer.writeRaw("{")
         var first = true
         for (name, value) in record.fields {

@@ -15,8 +15,8 @@ struct StoredRecord {
     /// A new record, every field written at `time`, expiring at `deadlines`.
     init(key: CacheKey, fields: [String: RecordValue], at time: Int64, expiring deadlines: [String: Int64]?) {
         record = Record(key: key, fields: fields, expirations: deadlines ?? [:])
-        written = [String: Int64](minimumCapacity: fields.count)
-        for name in fields.keys { written[name] = time }
+        // Mapping the values keeps the fields' hash table as it is: no name is hashed again.
+        written = fields.mapValues { _ in time }
     }
 
     init(record: Record, written: [String: Int64], size: Int) {
@@ -41,26 +41,13 @@ struct StoredRecord {
 extension StoredRecord {
     /// Reads a record from its row's columns; the error says what is wrong with them.
     init(key: CacheKey, fields fieldsText: String, written writtenText: String, expires expiresText: String?, size: Int) throws(StoredRecordError) {
-        guard case .object(let fields)? = try? JSONValue(parsing: fieldsText) else {
-            throw StoredRecordError(message: "the fields are not a JSON object")
-        }
         let record: Record
         do {
-            record = try Record(key: key, persistedJSON: fields)
+            record = try Record(key: key, persistedText: fieldsText)
         } catch {
             throw StoredRecordError(message: error.message)
         }
-        guard case .array(let groups)? = try? JSONValue(parsing: writtenText) else {
-            throw StoredRecordError(message: "the write times are not a JSON array")
-        }
-        var written = [String: Int64](minimumCapacity: fields.count)
-        for group in groups {
-            guard case .array(let items) = group, case .int(let time)? = items.first else {
-                throw StoredRecordError(message: "a write time group is not [time, \"field\", …]")
-            }
-            for case .string(let name) in items.dropFirst() { written[name] = Int64(time) }
-        }
-        var stored = StoredRecord(record: record, written: written, size: size)
+        var stored = StoredRecord(record: record, written: try Self.writeTimes(writtenText, count: record.fields.count), size: size)
         if let expiresText {
             guard case .object(let times)? = try? JSONValue(parsing: expiresText) else {
                 throw StoredRecordError(message: "the expiry times are not a JSON object")
@@ -71,6 +58,32 @@ extension StoredRecord {
             }
         }
         self = stored
+    }
+
+    /// Reads the `written` column, `[[time, "a", "b"], …]`, straight into times by field.
+    private static func writeTimes(_ text: String, count: Int) throws(StoredRecordError) -> [String: Int64] {
+        do {
+            return try JSONParser.read(text) { parser throws(JSONParsingError) in
+                var written = [String: Int64](minimumCapacity: count)
+                try parser.expect(UInt8(ascii: "["))
+                if !parser.take(UInt8(ascii: "]")) {
+                    repeat {
+                        try parser.expect(UInt8(ascii: "["))
+                        guard case .int(let time) = try parser.readValue() else {
+                            throw parser.error("a write time group is not [time, \"field\", …]")
+                        }
+                        while parser.take(UInt8(ascii: ",")) {
+                            written[try parser.readString()] = Int64(time)
+                        }
+                        try parser.expect(UInt8(ascii: "]"))
+                    } while parser.take(UInt8(ascii: ","))
+                    try parser.expect(UInt8(ascii: "]"))
+                }
+                return written
+            }
+        } catch {
+            throw StoredRecordError(message: "the write times are not [[time, \"field\", …], …]: \(error)")
+        }
     }
 }
 

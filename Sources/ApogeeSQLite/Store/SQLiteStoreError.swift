@@ -1,5 +1,3 @@
-import SQLiteNIO
-
 /// Why a store file cannot be opened or used, with the file's path and what to do about it.
 ///
 /// An unusable file (``isUnusableFile``) can be moved aside at open with
@@ -37,6 +35,10 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
     public var path: String
     /// What SQLite or the store said, for logs.
     public var detail: String
+    /// SQLite's result code, for an error that an SQLite call gave; lets the store tell a
+    /// statement that does not fit the file's schema (a plain `SQLITE_ERROR`) from a full
+    /// disk or a lock.
+    var sqliteResultCode: Int32?
 
     /// Makes an error.
     public init(_ kind: Kind, path: String, detail: String) {
@@ -86,24 +88,34 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 extension SQLiteStoreError {
-    /// Wraps an error of SQLiteNIO, sorting SQLite's result codes into kinds.
+    /// An error of an SQLite call, sorted into a kind by its result code.
+    init(sqliteCode code: Int32, message: String, path: String) {
+        // Extended result codes carry the primary code in their low byte.
+        let kind: Kind = switch code & 0xFF {
+        case 11, 26: .corrupt // SQLITE_CORRUPT, SQLITE_NOTADB
+        // A header that claims a schema format SQLite does not know comes as a plain error;
+        // the file is as unreadable as a corrupt one.
+        case 1 where message.contains("unsupported file format"): .corrupt // SQLITE_ERROR
+        case 3, 8, 14, 23: .unreadable // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
+        default: .databaseFailure
+        }
+        self.init(kind, path: path, detail: message)
+        sqliteResultCode = code
+    }
+
+    /// Whether SQLite refused the statement itself (`SQLITE_ERROR`: a table that already
+    /// exists, a column that does not), rather than the disk or a lock failing.
+    var isStatementError: Bool {
+        sqliteResultCode.map { $0 & 0xFF == 1 } ?? false
+    }
+
+    /// The error as a store error: SQLite's own are one already (``DatabaseConnection``
+    /// sorts their result codes), and anything else is a database failure.
     init(_ error: any Error, path: String) {
         if let error = error as? SQLiteStoreError {
             self = error
-            return
-        }
-        guard let sqliteError = error as? SQLiteError else {
+        } else {
             self.init(.databaseFailure, path: path, detail: "\(error)")
-            return
         }
-        let kind: Kind = switch sqliteError.reason {
-        case .notADatabase, .corrupt: .corrupt
-        // A header that claims a schema format SQLite does not know comes as a plain error;
-        // the file is as unreadable as a corrupt one.
-        case .error where sqliteError.message.contains("unsupported file format"): .corrupt
-        case .cantOpen, .permission, .readOnly, .auth: .unreadable
-        default: .databaseFailure
-        }
-        self.init(kind, path: path, detail: sqliteError.message)
     }
 }

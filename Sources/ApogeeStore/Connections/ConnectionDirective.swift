@@ -51,10 +51,7 @@ struct ConnectionDirective {
     }
 
     static func storageKey(name: String, filters: JSONObject) -> String {
-        if filters.isEmpty { return name }
-        var writer = JSONWriter()
-        writer.write(.object(filters))
-        return name + "(" + String(decoding: writer.bytes, as: UTF8.self) + ")"
+        FieldStorageKey.make(name: name, arguments: filters)
     }
 
     /// The page a write of the field holds, from its resolved pagination arguments.

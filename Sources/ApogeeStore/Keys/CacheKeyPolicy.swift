@@ -46,15 +46,42 @@ public struct CacheKeyPolicy: Sendable {
     /// carried by generated code as `__cacheKeyFields`) for the types this policy does not
     /// name: a closure, or an entry in ``keyFields``, wins over the schema.
     public func key(typename: String, object: JSONObject, declaredKeyFields: [String: [String]]) -> CacheKey? {
-        if let resolver { return resolver(typename, object) }
+        key(typename: typename, object: object, rule: rule(for: typename, declaredKeyFields: declaredKeyFields))
+    }
+
+    /// How objects of one type get their key.
+    enum KeyRule {
+        /// The policy's closure decides.
+        case resolver
+        /// These fields, from the policy or the schema.
+        case fields([String])
+        /// The default key field.
+        case defaultField(String)
+        /// No key: the object lives under its path.
+        case none
+    }
+
+    /// How objects of `typename` get their key: the same for every object of the type, so a
+    /// walk over many objects of one type can work it out once.
+    func rule(for typename: String, declaredKeyFields: [String: [String]]) -> KeyRule {
+        if resolver != nil { return .resolver }
         // Most policies name no type: then neither dictionary below needs hashing the name twice.
         let configured = keyFields.isEmpty ? nil : keyFields[typename]
         if configured == nil, !declaredKeyFields.isEmpty, let declared = declaredKeyFields[typename] {
-            return Self.key(typename: typename, object: object, fields: declared)
+            return .fields(declared)
         }
-        if let configured { return Self.key(typename: typename, object: object, fields: configured) }
-        guard let defaultKeyField else { return nil }
-        return Self.singleFieldKey(typename: typename, value: object[defaultKeyField])
+        if let configured { return .fields(configured) }
+        return defaultKeyField.map(KeyRule.defaultField) ?? .none
+    }
+
+    /// The key `rule` gives an object of `typename`.
+    func key(typename: String, object: JSONObject, rule: KeyRule) -> CacheKey? {
+        switch rule {
+        case .resolver: resolver?(typename, object)
+        case .fields(let fields): Self.key(typename: typename, object: object, fields: fields)
+        case .defaultField(let field): Self.singleFieldKey(typename: typename, value: object[field])
+        case .none: nil
+        }
     }
 
     /// The key ``keyFields`` and ``defaultKeyField`` give, ignoring any closure.
@@ -88,8 +115,8 @@ public struct CacheKeyPolicy: Sendable {
 
     private static func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
         switch value {
-        case .string(let string)?: CacheKey(typename + ":" + string)
-        case .int(let int)?: CacheKey(typename + ":" + String(int))
+        case .string(let string)?: CacheKey(typename: typename, id: string)
+        case .int(let int)?: CacheKey(typename: typename, id: String(int))
         case nil, .null?: nil
         case let other?: CacheKey(typename + ":" + other.serializedString)
         }

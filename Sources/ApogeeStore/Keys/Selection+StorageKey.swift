@@ -1,10 +1,10 @@
 import ApogeeAPI
 
 extension Selection.Field {
-    /// The key the field is stored under in its record: its name, followed by its arguments
-    /// as canonical JSON when it has any (`launch({"id":"25"})`), so that the same field with
-    /// different arguments never collides. Arguments whose variable is not given are left
-    /// out, as the server then uses the argument's default.
+    /// The key the field is stored under in its record (``FieldStorageKey``): its name,
+    /// followed by its arguments as canonical JSON when it has any (`launch({"id":"25"})`), so
+    /// that the same field with different arguments never collides. Arguments whose variable
+    /// is not given are left out, as the server then uses the argument's default.
     ///
     /// A field with `@connection(key:)` is stored under `__key_connection` with only its filter
     /// arguments, so that every page of it goes to the same connection record.
@@ -12,16 +12,7 @@ extension Selection.Field {
         if !directives.isEmpty, let connection = ConnectionDirective(self) {
             return connection.storageKey(arguments: arguments, variables: variables)
         }
-        if arguments.isEmpty { return name }
-        var resolved = JSONObject(minimumCapacity: arguments.count)
-        for argument in arguments {
-            if case .variable(let variable) = argument.value, variables[variable] == nil { continue }
-            resolved[argument.name] = argument.value.resolved(with: variables)
-        }
-        if resolved.isEmpty { return name }
-        var writer = JSONWriter()
-        writer.write(.object(resolved))
-        return name + "(" + String(decoding: writer.bytes, as: UTF8.self) + ")"
+        return constantStorageKey ?? FieldStorageKey.make(name: name, argumentsByName: argumentsByName, variables: variables)
     }
 }
 

@@ -54,7 +54,10 @@ public final class InMemoryMutationQueueStorage: MutationQueueStorage {
     /// Removes a mutation and remembers its outcome.
     public func settle(_ idempotencyKey: String, outcome: MutationOutcome) {
         state.withLock { state in
-            state.pending.removeAll { $0.idempotencyKey == idempotencyKey }
+            // Keys are unique and the settled one is nearly always at the head: stop at the first.
+            if let index = state.pending.firstIndex(where: { $0.idempotencyKey == idempotencyKey }) {
+                state.pending.remove(at: index)
+            }
             state.outcomes[idempotencyKey] = outcome
         }
     }

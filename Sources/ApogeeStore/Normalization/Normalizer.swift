@@ -34,6 +34,8 @@ struct Normalizer {
     /// record that holds it: where the client puts the store's value. Noted only with
     /// ``LocalFieldWrites/keptAndNoted``.
     private(set) var keptLocalFields: [ResponsePath: LocalFieldRead] = [:]
+    /// The key rule of the type of the last object keyed; see ``keyRule(for:)``.
+    private var lastKeyRule: (typename: String, rule: CacheKeyPolicy.KeyRule)?
 
     init(
         variables: JSONObject,
@@ -54,17 +56,33 @@ struct Normalizer {
     /// the schema type the selections are made on; it stands in for a missing `__typename`
     /// (roots have none), which is right whenever it is an object type.
     mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection], declaredType: String) throws(NormalizationError) {
-        var fields = [String: RecordValue](minimumCapacity: Selection.fieldCount(selections))
+        var fields: [String: RecordValue]
+        if let index = records.index(forKey: key) {
+            // An object met again in this response (an author of many comments, say) adds to
+            // the record already made: merging a second one into it would hash every field again.
+            // An empty record holds its place meanwhile.
+            fields = records.values[index]
+            records.values[index] = [:]
+        } else {
+            fields = [String: RecordValue](minimumCapacity: Selection.fieldCount(selections))
+        }
         let typename = object["__typename"]?.stringValue ?? declaredType
         // Paths below this object start at its own record, not at the list that holds it.
         let outerIndices = indices
         indices.removeAll(keepingCapacity: true)
         defer { indices = outerIndices }
         try collect(object, typename: typename, key: key, selections: selections, into: &fields)
-        if let index = records.index(forKey: key) {
-            records.values[index].merge(fields) { _, new in new }
+        Self.put(fields, into: &records[key, default: [:]])
+    }
+
+    /// Puts the fields of an object into its record: in place of the empty one holding its
+    /// place, or merged over what the object's own fields wrote of it meanwhile (an object
+    /// that contains itself).
+    private static func put(_ fields: [String: RecordValue], into record: inout [String: RecordValue]) {
+        if record.isEmpty {
+            record = fields
         } else {
-            records[key] = fields
+            record.merge(fields) { _, new in new }
         }
     }
 
@@ -129,7 +147,7 @@ struct Normalizer {
                 return .null
             case .object(let object):
                 let typename = object["__typename"]?.stringValue ?? typeName
-                let childKey = keyPolicy.key(typename: typename, object: object, declaredKeyFields: declaredKeyFields)
+                let childKey = keyPolicy.key(typename: typename, object: object, rule: keyRule(for: typename))
                     ?? edgeKey(parent: parent, field: field, object: object)
                     ?? pathKey(parent: parent, field: field)
                 if let connectionPage { connections[childKey] = connectionPage }
@@ -163,6 +181,16 @@ struct Normalizer {
         }
     }
 
+    /// How objects of `typename` get their key, worked out again only when the type changes:
+    /// the objects of a list are mostly of one type, and comparing names costs less than
+    /// hashing them into the policy's tables.
+    private mutating func keyRule(for typename: String) -> CacheKeyPolicy.KeyRule {
+        if let lastKeyRule, lastKeyRule.typename == typename { return lastKeyRule.rule }
+        let rule = keyPolicy.rule(for: typename, declaredKeyFields: declaredKeyFields)
+        lastKeyRule = (typename, rule)
+        return rule
+    }
+
     /// `connection.edges(cursor)`: where an edge of a connection lives. Keyed by its cursor
     /// rather than its position, so that the edges of two pages never share a record.
     private func edgeKey(parent: CacheKey, field: String, object: JSONObject) -> CacheKey? {
@@ -172,15 +200,53 @@ struct Normalizer {
     }
 
     /// `parent.field.0.1`: where an object without a key of its own lives.
+    ///
+    /// Written byte by byte into one buffer: a response has many such objects (every page
+    /// info, every object without an `id`), and appending piece by piece, with a string made
+    /// for each index, was most of the cost of keying them.
     private func pathKey(parent: CacheKey, field: String) -> CacheKey {
-        var path = parent.rawValue
-        path.reserveCapacity(path.utf8.count + field.utf8.count + 1 + indices.count * 4)
-        path += "."
-        path += field
-        for index in indices {
-            path += "."
-            path += String(index)
+        var parentText = parent.rawValue
+        var fieldText = field
+        // An index takes at most 20 digits.
+        let capacity = parentText.utf8.count + 1 + fieldText.utf8.count + indices.count * 21
+        let text = parentText.withUTF8 { parentBytes in
+            fieldText.withUTF8 { fieldBytes in
+                String(unsafeUninitializedCapacity: capacity) { buffer in
+                    var end = 0
+                    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                        (target + end).update(from: base, count: bytes.count)
+                        end += bytes.count
+                    }
+                    append(parentBytes)
+                    buffer[end] = UInt8(ascii: ".")
+                    end += 1
+                    append(fieldBytes)
+                    for index in indices {
+                        buffer[end] = UInt8(ascii: ".")
+                        end += 1
+                        end += Self.writeDigits(of: index, into: buffer, at: end)
+                    }
+                    return end
+                }
+            }
         }
-        return CacheKey(path)
+        return CacheKey(text)
+    }
+
+    /// Writes the decimal digits of a list index at `position`; returns how many it wrote.
+    private static func writeDigits(of index: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        var value = index.magnitude
+        var count = 1
+        var probe = value / 10
+        while probe > 0 {
+            count += 1
+            probe /= 10
+        }
+        for offset in stride(from: count - 1, through: 0, by: -1) {
+            buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
+        return count
     }
 }

@@ -20,6 +20,17 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         self.textHash = rawValue.hashValue
     }
 
+    /// `Typename:id`, built in one allocation: joining with `+` makes an intermediate string,
+    /// and the normalizer makes one of these for nearly every object of a response.
+    init(typename: String, id: String) {
+        var text = String()
+        text.reserveCapacity(typename.utf8.count + 1 + id.utf8.count)
+        text += typename
+        text += ":"
+        text += id
+        self.init(text)
+    }
+
     /// A key written as a literal: `"Launch:25"`.
     public init(stringLiteral value: String) {
         self.init(value)

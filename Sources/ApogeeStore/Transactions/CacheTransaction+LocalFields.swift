@@ -4,10 +4,15 @@ extension CacheTransaction {
     /// Writes the data of a server result (or of an optimistic response) for an operation.
     /// Local fields are not in it, and what the store has of them stays; when the operation
     /// selects any, each is noted, for ``readKeptLocalFields()``.
-    func writeResultData<Operation: GraphQLOperation>(_ data: JSONObject, for operation: Operation, applyingListDirectives: Bool) throws {
+    func writeResultData<Operation: GraphQLOperation>(
+        _ data: JSONObject,
+        for operation: Operation,
+        applyingListDirectives: Bool,
+        variables: JSONObject? = nil
+    ) throws {
         try write(
             data: data, for: operation, applyingListDirectives: applyingListDirectives,
-            localFields: Operation.Data.__selectsLocalFields ? .keptAndNoted : .kept)
+            localFields: Operation.Data.__selectsLocalFields ? .keptAndNoted : .kept, variables: variables)
     }
 
     /// Reads the local fields the results written here left unwritten, as the store now has

@@ -32,15 +32,18 @@ extension CacheTransaction {
     /// Writes response data for an operation, carrying out the list directives of a mutation
     /// or a subscription only when `applyingListDirectives`: a result whose directives failed
     /// is written again without them. `localFields` says what becomes of local fields: the
-    /// app's writes store them, a server result keeps what the store has.
+    /// app's writes store them, a server result keeps what the store has. `variables` are the
+    /// operation's as JSON, when the caller has them already (a subscription's events share them).
     func write<Operation: GraphQLOperation>(
         data: JSONObject,
         for operation: Operation,
         applyingListDirectives: Bool,
-        localFields: LocalFieldWrites = .written
+        localFields: LocalFieldWrites = .written,
+        variables: JSONObject? = nil
     ) throws {
         let root = CacheKey.root(for: Operation.operationType)
-        let variables = operation.variablesJSON
+        let variables = variables ?? operation.variablesJSON
+        let facts = SelectionFacts.of(Operation.Data.self)
         declareAges(Operation.Data.__cacheMaxAges)
         try write(
             data,
@@ -49,10 +52,10 @@ extension CacheTransaction {
             selections: Operation.Data.__selections,
             declaredKeyFields: Operation.Data.__cacheKeyFields,
             variables: variables,
-            collectsClientIDs: Operation.Data.__selections.selectsClientID,
+            collectsClientIDs: facts.selectsClientID,
             localFields: localFields
         )
-        if applyingListDirectives, Operation.operationType != .query {
+        if applyingListDirectives, Operation.operationType != .query, facts.hasListDirectives {
             try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data, variables: variables)
         }
     }

@@ -65,7 +65,7 @@ public final class CacheTransaction {
             var deadlines: [String: Int64]?
             if stamps {
                 let typename = fields["__typename"]?.typename ?? currentRecords[key]?.typename ?? key.impliedTypename
-                if covered == nil || typename.map({ covered?.contains($0) == true }) == true {
+                if covered == nil || typename.map({ covered?.containsName($0) == true }) == true {
                     deadlines = self.deadlines(for: fields.keys, typename: typename, now: now)
                 }
             }
@@ -147,6 +147,8 @@ extension CacheTransaction: RecordReading {
     func lookUp(_ keys: [CacheKey]) throws -> [CacheKey: Record] {
         reads?.keys.formUnion(keys)
         let below = staged.removesAllRecords ? [:] : try core.records(for: keys, throughLayers: layersBelow)
+        // A transaction's first write has nothing staged to lay over what is below.
+        if staged.isEmpty { return below }
         var records = [CacheKey: Record](minimumCapacity: keys.count)
         for key in keys {
             records[key] = staged.apply(to: below[key], key: key)

@@ -8,13 +8,15 @@ extension CacheTransaction {
     /// - Parameters:
     ///   - data: The `data` of the response (or the optimistic response), if any.
     ///   - typedData: The same data, typed, when the caller has it already.
+    ///   - variables: The operation's variables as JSON, when the caller has them already.
     func applyResult<Operation: GraphQLOperation>(
         _ operation: Operation,
         data: JSONObject?,
         typedData: Operation.Data?,
-        updater: StoreUpdater<Operation.Data>?
+        updater: StoreUpdater<Operation.Data>?,
+        variables: JSONObject? = nil
     ) throws {
-        if let data { try writeResultData(data, for: operation, applyingListDirectives: true) }
+        if let data { try writeResultData(data, for: operation, applyingListDirectives: true, variables: variables) }
         if let updater {
             var typed = typedData
             if typed == nil, let data {

@@ -63,18 +63,33 @@ extension NormalizedStore {
         updater: StoreUpdater<Operation.Data>? = nil,
         maxAge: Duration? = nil
     ) throws -> CacheChanges {
+        try writeResult(operation, data: data, typedData: typedData, removingOptimisticLayer: layer, updater: updater, maxAge: maxAge, variables: nil)
+    }
+
+    /// ``writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)`` with the
+    /// operation's variables as JSON when the caller has them already: a subscription's events
+    /// all share them, and working them out is a good part of a small event's write.
+    package func writeResult<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        data: JSONObject?,
+        typedData: Operation.Data?,
+        removingOptimisticLayer layer: OptimisticLayerID?,
+        updater: StoreUpdater<Operation.Data>?,
+        maxAge: Duration?,
+        variables: JSONObject?
+    ) throws -> CacheChanges {
         let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
         let responseMaxAge = maxAge?.wholeMilliseconds
         do {
             return try transaction(removingOptimisticLayers: layers) { transaction in
                 transaction.lifetimes.responseMaxAge = responseMaxAge
-                try transaction.applyResult(operation, data: data, typedData: typedData, updater: updater)
+                try transaction.applyResult(operation, data: data, typedData: typedData, updater: updater, variables: variables)
             }.changes
         } catch {
             do {
                 _ = try transaction(removingOptimisticLayers: layers) { transaction in
                     transaction.lifetimes.responseMaxAge = responseMaxAge
-                    if let data { try transaction.writeResultData(data, for: operation, applyingListDirectives: false) }
+                    if let data { try transaction.writeResultData(data, for: operation, applyingListDirectives: false, variables: variables) }
                 }
             } catch {
                 // Not even the data fits: the layer goes alone.

@@ -106,9 +106,6 @@ public struct RecordProxy {
 
     /// The storage key of a field with arguments, as the normalizer makes it.
     static func storageKey(_ name: String, _ arguments: JSONObject) -> String {
-        if arguments.isEmpty { return name }
-        var writer = JSONWriter()
-        writer.write(.object(arguments))
-        return name + "(" + String(decoding: writer.bytes, as: UTF8.self) + ")"
+        FieldStorageKey.make(name: name, arguments: arguments)
     }
 }

@@ -4,7 +4,7 @@ import SQLiteNIO
 extension SQLiteStore {
     /// Runs raw SQL on the store's connection, to damage rows or read what the store hides.
     @discardableResult
-    func sql(_ statement: String, _ binds: [SQLiteData] = []) throws -> [SQLiteRow] {
+    func sql(_ statement: String, _ binds: [SQLiteData] = []) throws -> [DatabaseRow] {
         try database.withSession { try $0.rows(statement, binds) }
     }
 

@@ -1,0 +1,180 @@
+import NIOCore
+import SQLiteNIO
+// SQLiteNIO's bundled SQLite, called directly: see `DatabaseConnection`.
+import VaporCSQLite
+
+/// One SQLite connection, called on the caller's own thread.
+///
+/// The store and the queue are synchronous, and SQLiteNIO's API runs each statement on its
+/// thread pool, answers on an event loop, and so wakes three threads per statement, which
+/// made a load of 100 records cost twice a raw `SELECT` and every queued mutation a dozen
+/// wake-ups. The SQLite library that SQLiteNIO bundles, called here directly, does the same
+/// work with none: the caller waited for each statement anyway.
+///
+/// Statements are prepared once and kept, keyed by their text, so a store's repeated
+/// statements (a load of a batch of keys, the queue's updates) are compiled only the first
+/// time.
+///
+/// Not thread-safe by itself: ``Database`` holds it behind its lock, so one caller at a time
+/// uses it, which a transaction of several statements needs anyway.
+final class DatabaseConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    let path: String
+    /// Prepared statements by their text.
+    private var statements: [String: OpaquePointer] = [:]
+    /// How many prepared statements are kept at most: the `IN (…)` lists of loads vary in
+    /// length, and each length is a statement of its own.
+    private static let statementCacheLimit = 64
+
+    /// SQLite's global set-up, once per process before the first connection, as SQLite asks.
+    private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
+
+    private init(handle: OpaquePointer?, path: String) {
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Opens (or creates) the database file at `path`.
+    static func open(path: String) throws(SQLiteStoreError) -> DatabaseConnection {
+        guard initialized == SQLITE_OK else {
+            throw SQLiteStoreError(.databaseFailure, path: path, detail: "SQLite could not initialize (code \(initialized))")
+        }
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK else {
+            let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open the file"
+            sqlite_nio_sqlite3_close_v2(handle)
+            throw SQLiteStoreError(sqliteCode: code, message: message, path: path)
+        }
+        return DatabaseConnection(handle: handle, path: path)
+    }
+
+    /// Finalizes the kept statements and closes the file. Closing twice does nothing.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements.removeAll()
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    /// Runs one statement and returns its rows.
+    func rows(_ sql: String, _ binds: [SQLiteData]) throws(SQLiteStoreError) -> [DatabaseRow] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        try bind(binds, to: statement)
+        let count = sqlite_nio_sqlite3_column_count(statement)
+        var rows: [DatabaseRow] = []
+        var names: DatabaseRow.Columns?
+        while true {
+            let code = sqlite_nio_sqlite3_step(statement)
+            if code == SQLITE_DONE { return rows }
+            guard code == SQLITE_ROW else { throw failure(code) }
+            let columns = names ?? DatabaseRow.Columns(statement: statement, count: count)
+            names = columns
+            var values: [SQLiteData] = []
+            values.reserveCapacity(Int(count))
+            for offset in 0..<count { values.append(Self.value(of: statement, at: offset)) }
+            rows.append(DatabaseRow(columns: columns, values: values))
+        }
+    }
+
+    /// The statement for `sql`, prepared now or earlier.
+    private func prepared(_ sql: String) throws(SQLiteStoreError) -> OpaquePointer {
+        guard let handle else { throw SQLiteStoreError(.closed, path: path, detail: "the store was closed") }
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let code = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite_nio_sqlite3_finalize(statement)
+            throw failure(code)
+        }
+        if statements.count >= Self.statementCacheLimit {
+            for kept in statements.values { sqlite_nio_sqlite3_finalize(kept) }
+            statements.removeAll(keepingCapacity: true)
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ binds: [SQLiteData], to statement: OpaquePointer) throws(SQLiteStoreError) {
+        for (offset, value) in binds.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32 = switch value {
+            case .integer(let integer): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(integer))
+            case .float(let double): sqlite_nio_sqlite3_bind_double(statement, index, double)
+            case .text(let text):
+                // A native string's bytes, given with their length: no copy, and a zero byte
+                // inside the text is kept.
+                text.withCString {
+                    sqlite_nio_sqlite3_bind_text64(statement, index, $0, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+                }
+            case .blob(let buffer):
+                buffer.withUnsafeReadableBytes {
+                    sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
+                }
+            case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+            }
+            guard code == SQLITE_OK else { throw failure(code) }
+        }
+    }
+
+    /// SQLite copies a bound value it is given with this destructor.
+    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+
+    private static func value(of statement: OpaquePointer, at offset: Int32) -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, offset) {
+        case SQLITE_INTEGER:
+            return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, offset)))
+        case SQLITE_FLOAT:
+            return .float(sqlite_nio_sqlite3_column_double(statement, offset))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, offset) else { return .null }
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, offset))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+        case SQLITE_BLOB:
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, offset))
+            guard let bytes = sqlite_nio_sqlite3_column_blob(statement, offset), length > 0 else { return .blob(ByteBuffer()) }
+            return .blob(ByteBuffer(bytes: UnsafeRawBufferPointer(start: bytes, count: length)))
+        default:
+            return .null
+        }
+    }
+
+    /// The error of a failed call, with SQLite's message for it.
+    private func failure(_ code: Int32) -> SQLiteStoreError {
+        let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "SQLite error \(code)"
+        return SQLiteStoreError(sqliteCode: code, message: message, path: path)
+    }
+}
+
+/// A row a statement gave: its values by column.
+struct DatabaseRow {
+    /// The names of a statement's columns, shared by all its rows.
+    final class Columns: Sendable {
+        let names: [String]
+
+        init(statement: OpaquePointer, count: Int32) {
+            names = (0..<count).map { offset in
+                sqlite_nio_sqlite3_column_name(statement, offset).map { String(cString: $0) } ?? ""
+            }
+        }
+    }
+
+    let columns: Columns
+    /// The values, in the order of the statement's columns.
+    let values: [SQLiteData]
+
+    /// The value of the column `name`, or `nil` when the statement has no such column.
+    func column(_ name: String) -> SQLiteData? {
+        guard let offset = columns.names.firstIndex(of: name) else { return nil }
+        return values[offset]
+    }
+}
