@@ -25,27 +25,47 @@ enum LocalFields {
     /// types the definitions before it (the server's schema) define, and every field that
     /// carries `@clientDefault`, wherever it is.
     static func declarations(in definitions: [Definition], firstExtension: Int) -> (local: [DeclaredField], defaulted: [DeclaredField]) {
+        let serverEnd = min(firstExtension, definitions.count)
+        // Only the types that an extension file adds fields to, or that carry a field with a
+        // default, have their server fields looked up: a big schema has tens of thousands of
+        // fields, and this runs on every load.
+        var concerned = Set<String>()
+        for (position, definition) in definitions.enumerated() {
+            guard let (typeName, fields) = fields(of: definition) else { continue }
+            if (position >= serverEnd && isExtension(definition)) || fields.contains(where: hasDefault) {
+                concerned.insert(typeName)
+            }
+        }
+        guard !concerned.isEmpty else { return ([], []) }
         var serverTypes = Set<String>()
-        var serverFields = Set<String>()
-        for definition in definitions[..<min(firstExtension, definitions.count)] {
-            if let type = definition as? TypeDefinition { serverTypes.insert(type.name.value) }
-            if let (typeName, fields) = fields(of: definition) {
-                serverFields.formUnion(fields.map { typeName + "." + $0.name.value })
+        var serverFields: [String: Set<String>] = [:]
+        for definition in definitions[..<serverEnd] {
+            if let type = definition as? TypeDefinition, concerned.contains(type.name.value) { serverTypes.insert(type.name.value) }
+            if let (typeName, fields) = fields(of: definition), concerned.contains(typeName) {
+                serverFields[typeName, default: []].formUnion(fields.map(\.name.value))
             }
         }
         var local: [DeclaredField] = []
         var defaulted: [DeclaredField] = []
         for (position, definition) in definitions.enumerated() {
-            guard let (typeName, fields) = fields(of: definition) else { continue }
-            let isExtension = position >= firstExtension && (definition is TypeExtensionDefinition || definition is InterfaceExtensionDefinition)
+            guard let (typeName, fields) = fields(of: definition), concerned.contains(typeName) else { continue }
+            let extends = position >= serverEnd && isExtension(definition)
             for field in fields {
                 let declared = DeclaredField(
-                    typeName: typeName, definition: field, isServerField: serverFields.contains(typeName + "." + field.name.value))
-                if isExtension, serverTypes.contains(typeName), !declared.isServerField { local.append(declared) }
+                    typeName: typeName, definition: field, isServerField: serverFields[typeName]?.contains(field.name.value) ?? false)
+                if extends, serverTypes.contains(typeName), !declared.isServerField { local.append(declared) }
                 if declared.clientDefault != nil { defaulted.append(declared) }
             }
         }
         return (local, defaulted)
+    }
+
+    private static func isExtension(_ definition: Definition) -> Bool {
+        definition is TypeExtensionDefinition || definition is InterfaceExtensionDefinition
+    }
+
+    private static func hasDefault(_ field: FieldDefinition) -> Bool {
+        field.directives.contains { $0.name.value == defaultDirective }
     }
 
     /// The type name and the field definitions of an object or interface definition or extension.
