@@ -72,6 +72,30 @@ extension Selection {
         /// that refers to a variable. `nil` when the variables decide it.
         package var constantStorageKey: String? { storage.constantStorageKey }
 
+        /// The field's storage key (``FieldStorageKey``) with its variables resolved from
+        /// `variables`, for a field without a constant one.
+        ///
+        /// Written again only when the values of the variables it names change: a
+        /// subscription's events, or the pages a watcher reads again, write the same key many
+        /// times, and writing its JSON is most of the cost of a small event's normalization.
+        package func variableStorageKey(with variables: JSONObject) -> String {
+            guard let names = storage.keyVariables else {
+                return FieldStorageKey.make(name: storage.values.name, argumentsByName: storage.argumentsByName, variables: variables)
+            }
+            let remembered = storage.lastVariableKey.withLock { last -> String? in
+                guard let last else { return nil }
+                for (position, name) in names.enumerated() where variables[name] != last.values[position] {
+                    return nil
+                }
+                return last.key
+            }
+            if let remembered { return remembered }
+            let key = FieldStorageKey.make(name: storage.values.name, argumentsByName: storage.argumentsByName, variables: variables)
+            let values = names.map { variables[$0] }
+            storage.lastVariableKey.withLock { $0 = (values, key) }
+            return key
+        }
+
         /// The metadata, shared by every copy: the normalizer and the reader visit each field
         /// of every object they walk, and copying one reference is what makes that visit cheap,
         /// where copying the values would retain each of them.
@@ -315,6 +339,13 @@ extension Selection.Field {
         /// Written once when no variable can change it, which spares most fields with
         /// arguments (`first: 10`) writing JSON at every visit.
         let constantStorageKey: String?
+        /// The variables the storage key depends on, when every argument is a literal or a
+        /// variable itself; `nil` when a variable sits inside a list or an input object, whose
+        /// keys are written afresh each time.
+        let keyVariables: [String]?
+        /// The last storage key written with variables, with the values of
+        /// ``keyVariables`` it was written with.
+        let lastVariableKey = Locked<(values: [JSONValue?], key: String)?>(nil)
 
         init(_ values: Values) {
             self.values = values
@@ -323,6 +354,15 @@ extension Selection.Field {
             constantStorageKey = values.arguments.contains(where: \.value.refersToVariables)
                 ? nil
                 : FieldStorageKey.make(name: values.name, argumentsByName: argumentsByName, variables: [:])
+            var keyVariables: [String]? = []
+            for argument in argumentsByName where argument.value.refersToVariables {
+                guard case .variable(let name) = argument.value else {
+                    keyVariables = nil
+                    break
+                }
+                keyVariables?.append(name)
+            }
+            self.keyVariables = constantStorageKey == nil ? keyVariables : nil
         }
     }
 }

@@ -67,4 +67,52 @@ struct FieldStorageKeyTests {
         #expect(Self.key(field, variables: [:]) == "launch")
         #expect(Self.key(field, variables: ["id": .string("25")]) == #"launch({"id":"25"})"#)
     }
+
+    @Test("the remembered key of a field with variables follows every change of their values, and each set gives the key it defines")
+    func rememberedKeyFollowsVariables() {
+        let field = Selection.Field(
+            "counterTicks",
+            arguments: [.init("id", .variable("id")), .init("count", .variable("count")), .init("first", .literal(.int(2)))],
+            type: .scalar("Int")
+        )
+        let sequence: [JSONObject] = [
+            ["id": .string("c1"), "count": .int(5)],
+            ["id": .string("c1"), "count": .int(5)],
+            ["id": .string("c2"), "count": .int(5)],
+            ["id": .string("c2")],
+            [:],
+            ["id": .string("c2"), "count": .null],
+            ["id": .string("c2"), "count": .int(5), "unrelated": .bool(true)],
+            ["id": .int(2), "count": .int(5)],
+        ]
+        for variables in sequence {
+            #expect(field.variableStorageKey(with: variables) == Self.definition(field, variables: variables))
+        }
+    }
+
+    @Test("a field whose variable sits inside a list or an input object is written afresh, right each time")
+    func nestedVariables() {
+        for variables in [["kind": .string("A")], ["kind": .string("B")], [:], ["kind": .string("B"), "z": .int(1)]] as [JSONObject] {
+            #expect(Self.field.variableStorageKey(with: variables) == Self.definition(Self.field, variables: variables))
+        }
+    }
+
+    @Test("writers on many tasks at once, each with its own variables, each get their own key")
+    func rememberedKeyUnderConcurrency() async {
+        let field = Selection.Field("launch", arguments: [.init("id", .variable("id"))], type: .scalar("String"))
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<500 {
+                        let id = "\(writer)-\(round % 3)"
+                        if field.variableStorageKey(with: ["id": .string(id)]) != #"launch({"id":""# + id + #""})"# { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
 }

@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(20),
         maxIterations: 30
     )
+    eventWriteBenchmarks()
 
     // Both readers in one benchmark, alternating in order, so that a shared machine's load
     // falls on both alike and cancels out of the ratio.

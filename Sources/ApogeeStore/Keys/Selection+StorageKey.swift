@@ -12,7 +12,7 @@ extension Selection.Field {
         if !directives.isEmpty, let connection = ConnectionDirective(self) {
             return connection.storageKey(arguments: arguments, variables: variables)
         }
-        return constantStorageKey ?? FieldStorageKey.make(name: name, argumentsByName: argumentsByName, variables: variables)
+        return constantStorageKey ?? variableStorageKey(with: variables)
     }
 }
 
