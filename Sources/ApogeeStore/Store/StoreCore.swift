@@ -2,6 +2,10 @@
 /// them, and the watchers. Only ever touched with the lock held.
 final class StoreCore: RecordReading {
     var source: any RecordSource
+    /// Whether reading keys one at a time costs no more than reading them together: true of
+    /// records in memory, where a batch only adds a dictionary to build, and false of a
+    /// database, where each read is a query.
+    let readsKeysOneByOne: Bool
     let keyPolicy: CacheKeyPolicy
     /// The time expiry is measured with.
     let clock: any CacheClock
@@ -19,6 +23,7 @@ final class StoreCore: RecordReading {
 
     init(source: any RecordSource, keyPolicy: CacheKeyPolicy, clock: any CacheClock, maximumAges: MaximumAges) {
         self.source = source
+        readsKeysOneByOne = source is InMemoryRecordSource
         self.keyPolicy = keyPolicy
         self.clock = clock
         self.maximumAges = maximumAges
