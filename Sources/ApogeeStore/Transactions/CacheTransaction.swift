@@ -51,14 +51,14 @@ public final class CacheTransaction {
         return try lookUp(key)
     }
 
+    /// Up to how many records a merge into memory looks up one at a time.
+    static let recordsLookedUpOneByOne = 8
+
     /// Merges normalized fields into the staged changes, keeping only values that differ
     /// from what the transaction already sees, so unchanged data wakes no watcher.
     ///
     /// A field with an age is written again even when its value is the same, since the write
     /// renews it: its new expiry time is part of what changes.
-    /// Up to how many records a merge into memory looks up one at a time.
-    static let recordsLookedUpOneByOne = 8
-
     func merge(_ records: NormalizedRecords) throws {
         // A small event's few records are cheaper to look up in memory one by one than to
         // gather into a dictionary first (two mallocs fewer for a subscription event); a large
@@ -68,7 +68,12 @@ public final class CacheTransaction {
         let now = stamps ? core.clock.nowMilliseconds : 0
         let covered = stamps ? coveredTypes : []
         for (key, fields) in records {
-            let current = try batch.map { $0[key] } ?? lookUp(key)
+            let current: Record?
+            if let batch {
+                current = batch[key]
+            } else {
+                current = try lookUp(key)
+            }
             var deadlines: [String: Int64]?
             if stamps {
                 let typename = fields["__typename"]?.typename ?? current?.typename ?? key.impliedTypename
