@@ -79,20 +79,21 @@ extension Selection {
         /// subscription's events, or the pages a watcher reads again, write the same key many
         /// times, and writing its JSON is most of the cost of a small event's normalization.
         package func variableStorageKey(with variables: JSONObject) -> String {
-            guard let names = storage.keyVariables else {
-                return FieldStorageKey.make(name: storage.values.name, argumentsByName: storage.argumentsByName, variables: variables)
-            }
-            let remembered = storage.lastVariableKey.withLock { last -> String? in
+            let names = storage.keyVariables
+            if let names, let remembered = storage.lastVariableKey.withLock({ last -> String? in
                 guard let last else { return nil }
                 for (position, name) in names.enumerated() where variables[name] != last.values[position] {
                     return nil
                 }
                 return last.key
+            }) {
+                return remembered
             }
-            if let remembered { return remembered }
             let key = FieldStorageKey.make(name: storage.values.name, argumentsByName: storage.argumentsByName, variables: variables)
-            let values = names.map { variables[$0] }
-            storage.lastVariableKey.withLock { $0 = (values, key) }
+            if let names {
+                let values = names.map { variables[$0] }
+                storage.lastVariableKey.withLock { $0 = (values, key) }
+            }
             return key
         }
 

@@ -3,8 +3,9 @@ import ApogeeAPI
 import Benchmark
 
 /// What the paired benchmark's client spends on each event once it has arrived: the event's
-/// result written into a store (a `Counter` record and the root field that points at it),
-/// 1,000 times per iteration.
+/// result decoded and written into a store (a `Counter` record and the root field that points
+/// at it), 1,000 times per iteration. Through the public `writeResult`, each write also works
+/// out the variables' JSON, which a subscription does once for all its events.
 func eventWriteBenchmarks() {
     let writes = 1_000
     Benchmark(
