@@ -6,9 +6,7 @@ extension ParsedOperations {
     /// Cycles are left to the specification's rule, which reports them.
     static func fragmentChainErrors(_ fragments: [String: FragmentDefinition]) -> [Diagnostic] {
         let spreads = fragments.mapValues { fragment in
-            var names: [String] = []
-            collectSpreads(in: fragment.selectionSet, into: &names)
-            return names.filter { fragments[$0] != nil }
+            spreadNames(in: fragment.selectionSet).filter { fragments[$0] != nil }
         }
         var length: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
@@ -42,8 +40,14 @@ extension ParsedOperations {
         return diagnostics
     }
 
-    /// The names of the fragments a selection set spreads, at any depth; the scan before
-    /// parsing bounds the depth.
+    /// The names of the fragments a selection set spreads, at any depth, in order; the scan
+    /// before parsing bounds the depth.
+    static func spreadNames(in selectionSet: SelectionSet) -> [String] {
+        var names: [String] = []
+        collectSpreads(in: selectionSet, into: &names)
+        return names
+    }
+
     private static func collectSpreads(in selectionSet: SelectionSet, into names: inout [String]) {
         for selection in selectionSet.selections {
             switch selection {

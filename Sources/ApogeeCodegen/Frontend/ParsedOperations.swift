@@ -38,7 +38,7 @@ public struct ParsedOperations: Sendable {
                 diagnostics.append(Diagnostic(file: file.path, line: 0, column: 0, message: "\(error)"))
             }
         }
-        guard diagnostics.isEmpty, let first = documents.first else {
+        guard diagnostics.isEmpty, !documents.isEmpty else {
             if diagnostics.isEmpty { throw CodegenError(file: schema.fileName, message: "no operation files to generate from") }
             throw CodegenError(diagnostics)
         }
@@ -91,11 +91,7 @@ public struct ParsedOperations: Sendable {
             throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))
         }
 
-        let combined = first.set(value: .array(documents.flatMap(\.definitions)), key: "definitions")
-        let validationErrors = validate(schema: schema.graphQLSchema, ast: combined, rules: specifiedRules)
-        for error in validationErrors where !Self.isIgnored(error.message) {
-            diagnostics.append(error.diagnostic(fallbackFile: files[0].path))
-        }
+        diagnostics += Self.validationDiagnostics(of: documents, fragments: fragments, schema: schema.graphQLSchema, fallbackFile: files[0].path)
         // GraphQLSwift ships the field-merging rule disabled; Apogee's own runs once the
         // document is otherwise valid (fragment cycles, among others, are then ruled out).
         if diagnostics.isEmpty {
@@ -111,7 +107,7 @@ public struct ParsedOperations: Sendable {
     /// Validator messages that do not apply: unused fragments (shared across runs), the
     /// client-only `__id` field, and duplicate names, which are reported above at the second
     /// definition with the place of the first.
-    private static func isIgnored(_ message: String) -> Bool {
+    static func isIgnored(_ message: String) -> Bool {
         (message.hasPrefix("Fragment \"") && message.hasSuffix("\" is never used."))
             || message.hasPrefix("Cannot query field \"__id\" on type ")
             || message.hasPrefix("There can be only one operation named ")

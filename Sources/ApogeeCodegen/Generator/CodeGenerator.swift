@@ -87,7 +87,7 @@ public struct CodeGenerator: Sendable {
             outputNames[name] = file.path
         }
 
-        var shapes = ShapeBuilder(schema: index, reservedTypeNames: SwiftNames.reservedTypeNames.union(topLevel.keys))
+        let shapes = ShapeBuilder(schema: index, reservedTypeNames: SwiftNames.reservedTypeNames.union(topLevel.keys))
         let selectionSets = SelectionSetEmitter(schema: index, types: types)
         var emitter = OperationEmitter(types: types, selectionSets: selectionSets)
         let cacheKeyFields = index.cacheKeyFields()
@@ -100,29 +100,52 @@ public struct CodeGenerator: Sendable {
         if !index.declaredMaxAges.isEmpty {
             emitter.cachePolicyStatics.append("public static let __cacheMaxAges = \(SchemaTypesEmitter.cachePolicyName).maxAges")
         }
-        var generated: [GeneratedFile] = []
-        for (file, items) in zip(operations.files, perFile) {
-            var writer = SwiftWriter()
-            writeHeader(source: file.baseName + (file.path.hasSuffix(".gql") ? ".gql" : ".graphql"), imports: ["ApogeeAPI"], into: &writer)
-            let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
-            for item in items {
-                writer.line()
-                if let operation = item.operation {
-                    let shape = shapes.root(typeName: operation.rootType, selections: operation.selections, swiftName: "Data")
-                    emitter.emit(operation, shape: shape, fragments: irFragments, fileName: fileName, into: &writer)
-                } else if let fragment = item.fragment {
-                    let shape = shapes.root(typeName: fragment.typeCondition, selections: fragment.selections, swiftName: fragment.name)
-                    emitter.emit(fragment, shape: shape, fileName: fileName, into: &writer)
-                }
+        // Each file's Swift depends only on its own operations and the fragments, so runs of
+        // files are written at once, one per core, and joined in input order.
+        let fileEmitter = emitter
+        let fragments = irFragments
+        let parts = Concurrently.mapParts(Array(zip(operations.files, perFile)), minimumPerPart: Self.filesPerEmissionPart) { run in
+            var shapes = shapes
+            let files = run.map { file, items in
+                Self.emit(items, of: file, shapes: &shapes, emitter: fileEmitter, fragments: fragments)
             }
-            generated.append(GeneratedFile(name: GeneratedFile.outputName(forOperationFile: file.path), contents: writer.text))
+            return (files: files, diagnostics: shapes.diagnostics)
         }
-        diagnostics += shapes.diagnostics
+        var generated = parts.flatMap(\.files)
+        diagnostics += parts.flatMap(\.diagnostics)
         guard diagnostics.isEmpty else {
             throw CodegenError(ParsedOperations.sorted(diagnostics, fileOrder: operations.files.map(\.path)))
         }
         generated.append(schemaTypesFile(usage: usage, aliases: aliases, types: types, cacheKeyFields: cacheKeyFields))
         return generated
+    }
+
+    /// How many files a part of the emission holds at least: a smaller part costs more in
+    /// threads than it saves.
+    static let filesPerEmissionPart = 16
+
+    /// The Swift file for one operation file's operations and fragments.
+    private static func emit(
+        _ items: [(operation: IROperation?, fragment: IRFragment?)],
+        of file: OperationFile,
+        shapes: inout ShapeBuilder,
+        emitter: OperationEmitter,
+        fragments: [String: IRFragment]
+    ) -> GeneratedFile {
+        var writer = SwiftWriter()
+        writeHeader(source: file.baseName + (file.path.hasSuffix(".gql") ? ".gql" : ".graphql"), imports: ["ApogeeAPI"], into: &writer)
+        let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        for item in items {
+            writer.line()
+            if let operation = item.operation {
+                let shape = shapes.root(typeName: operation.rootType, selections: operation.selections, swiftName: "Data")
+                emitter.emit(operation, shape: shape, fragments: fragments, fileName: fileName, into: &writer)
+            } else if let fragment = item.fragment {
+                let shape = shapes.root(typeName: fragment.typeCondition, selections: fragment.selections, swiftName: fragment.name)
+                emitter.emit(fragment, shape: shape, fileName: fileName, into: &writer)
+            }
+        }
+        return GeneratedFile(name: GeneratedFile.outputName(forOperationFile: file.path), contents: writer.text)
     }
 
     private func schemaTypesFile(usage: TypeUsage, aliases: Set<String>, types: SwiftTypes, cacheKeyFields: [String: [String]]) -> GeneratedFile {
@@ -133,7 +156,7 @@ public struct CodeGenerator: Sendable {
             }
         }
         var writer = SwiftWriter()
-        writeHeader(source: schema.fileName.split(separator: "/").last.map(String.init) ?? schema.fileName, imports: imports.sorted(), into: &writer)
+        Self.writeHeader(source: schema.fileName.split(separator: "/").last.map(String.init) ?? schema.fileName, imports: imports.sorted(), into: &writer)
         let emitter = SchemaTypesEmitter(schema: schema.index, types: types)
         for alias in aliases.sorted() {
             writer.line()
@@ -154,7 +177,7 @@ public struct CodeGenerator: Sendable {
         return GeneratedFile(name: GeneratedFile.schemaTypesFileName, contents: writer.text)
     }
 
-    private func writeHeader(source: String, imports: [String], into writer: inout SwiftWriter) {
+    private static func writeHeader(source: String, imports: [String], into writer: inout SwiftWriter) {
         for line in GeneratedFile.header.split(separator: "\n") { writer.line(String(line)) }
         writer.line("// From \(source).")
         writer.line()
