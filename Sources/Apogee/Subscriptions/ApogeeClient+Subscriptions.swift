@@ -13,10 +13,9 @@ extension ApogeeClient {
     /// Each result goes through the interceptor chain, then into ``store`` (unless
     /// `writesToStore` is `false`), where watchers of the records it carries see it, and then
     /// to the stream. That work runs where ``Configuration/subscriptionEventQueue`` says: on a
-    /// serial queue of the client's own by default. GraphQL errors in an event come in its
-    /// result, not thrown. The stream ends when the server completes the subscription, and
-    /// throws when the subscription fails for good (``ApogeeError/subscription(_:)``) or
-    /// cannot start.
+    /// serial queue of the client's own by default. GraphQL errors in an event come in its result, not thrown. The stream
+    /// ends when the server completes the subscription, and throws when the subscription
+    /// fails for good (``ApogeeError/subscription(_:)``) or cannot start.
     ///
     /// Breaking out of the loop, or cancelling the task that reads the stream, stops the
     /// subscription on the server and frees what it held.

@@ -9,8 +9,7 @@ public enum SubscriptionEventQueue: Sendable, Hashable {
     /// has one thread per core, a burst of events would hold those threads from the rest of
     /// the process: a server's request handlers, or the server itself when it runs in the
     /// same process. Measured with the example server in the benchmark's process, events
-    /// through the client went from about 0.82× to about 0.92× the rate of a raw WebSocket
-    /// reader (`Benchmarks/README.md`).
+    /// through the client went from 0.82× to about 0.9× the rate of a raw WebSocket reader.
     case dedicated
     /// Swift's cooperative thread pool, as for any task.
     case cooperativePool
