@@ -29,10 +29,6 @@ extension ApogeeClient {
         /// forever. Five minutes by default; `nil` for none. Requests with files are not held
         /// to it (they take as long as their upload does), nor are subscriptions.
         public var requestDeadline: Duration?
-        /// Where subscription events are decoded, passed through the interceptors and written
-        /// into the store: a serial queue of the client's own by default, so that bursts of
-        /// events do not hold the cooperative thread pool.
-        public var subscriptionEventQueue: SubscriptionEventQueue
 
         /// Creates a configuration.
         public init(
@@ -42,10 +38,8 @@ extension ApogeeClient {
             maximumChainRestarts: Int = 3,
             uploadPreflightHeader: UploadPreflightHeader? = .apolloRequirePreflight,
             usesServerCacheControl: Bool = false,
-            requestDeadline: Duration? = .seconds(300),
-            subscriptionEventQueue: SubscriptionEventQueue = .dedicated
+            requestDeadline: Duration? = .seconds(300)
         ) {
-            self.subscriptionEventQueue = subscriptionEventQueue
             self.requestDeadline = requestDeadline
             self.usesServerCacheControl = usesServerCacheControl
             self.timeout = timeout

@@ -32,9 +32,6 @@ public final class ApogeeClient: Sendable {
     public let networkTransport: any NetworkTransport
     /// Settings that apply to every operation.
     public let configuration: Configuration
-    /// Where this client's subscription events are handled, when it has a queue of its own
-    /// for them (``Configuration/subscriptionEventQueue``).
-    let subscriptionQueue: DispatchQueue?
 
     /// Creates a client.
     /// - Parameters:
@@ -62,7 +59,6 @@ public final class ApogeeClient: Sendable {
         self.transport = transport
         self.networkTransport = subscriptionTransport.map { SplitNetworkTransport(operations: http, subscriptions: $0) } ?? http
         self.configuration = configuration
-        self.subscriptionQueue = configuration.subscriptionEventQueue == .dedicated ? SubscriptionQueues.make() : nil
     }
 
     /// Creates a client whose chains end in `networkTransport`, which sends every operation:
@@ -87,6 +83,5 @@ public final class ApogeeClient: Sendable {
         self.transport = (operations as? HTTPNetworkTransport)?.transport ?? (operations as? BatchingNetworkTransport)?.transport
         self.networkTransport = networkTransport
         self.configuration = configuration
-        self.subscriptionQueue = configuration.subscriptionEventQueue == .dedicated ? SubscriptionQueues.make() : nil
     }
 }

@@ -12,8 +12,7 @@ extension ApogeeClient {
     ///
     /// Each result goes through the interceptor chain, then into ``store`` (unless
     /// `writesToStore` is `false`), where watchers of the records it carries see it, and then
-    /// to the stream. That work runs where ``Configuration/subscriptionEventQueue`` says: on a
-    /// serial queue of the client's own by default. GraphQL errors in an event come in its result, not thrown. The stream
+    /// to the stream. GraphQL errors in an event come in its result, not thrown. The stream
     /// ends when the server completes the subscription, and throws when the subscription
     /// fails for good (``ApogeeError/subscription(_:)``) or cannot start.
     ///
@@ -38,7 +37,7 @@ extension ApogeeClient {
         let (results, continuation) = AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(max(bufferLimit, 1))
         )
-        let pump = SubscriptionQueues.startTask(on: subscriptionQueue) { [self] in
+        let pump = Task {
             do {
                 // Every event of the subscription is written with the same variables.
                 let variables = writesToStore ? subscription.variablesJSON : [:]
