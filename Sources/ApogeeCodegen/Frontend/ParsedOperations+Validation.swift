@@ -23,17 +23,16 @@ extension ParsedOperations {
         guard let first = documents.first else { return [] }
         let definitions = documents.flatMap(\.definitions)
         let operations = definitions.compactMap { $0 as? OperationDefinition }
-        let partCount = max(1, min(Concurrently.maximumParts, operations.count / operationsPerValidationPart))
+        // Contiguous runs, so that a part holds whole files.
+        let runs = Concurrently.runs(of: operations, minimumPerPart: operationsPerValidationPart)
         var parts: [[Definition]]
-        if partCount == 1 {
+        if runs.count == 1 {
             parts = [definitions]
         } else {
             let spreads = fragments.mapValues { spreadNames(in: $0.selectionSet) }
             parts = []
             var reached = Set<String>()
-            for part in 0..<partCount {
-                // Contiguous runs, so that a part holds whole files.
-                let run = operations[operations.count * part / partCount..<operations.count * (part + 1) / partCount]
+            for run in runs {
                 let used = fragmentClosure(of: run.flatMap { spreadNames(in: $0.selectionSet) }, spreads: spreads)
                 reached.formUnion(used)
                 parts.append(Array(run) + used.sorted().compactMap { fragments[$0] })

@@ -53,11 +53,17 @@ package enum Concurrently {
         minimumPerPart: Int,
         _ transform: @escaping @Sendable (ArraySlice<Element>) -> Result
     ) -> [Result] {
+        let parts = runs(of: elements, minimumPerPart: minimumPerPart)
+        guard parts.count > 1 else { return parts.map(transform) }
+        return run(parts.map { part in { transform(part) } })
+    }
+
+    /// `elements` cut into contiguous runs, one per core and none smaller than
+    /// `minimumPerPart` elements; one run when there are too few to split.
+    static func runs<Element>(of elements: [Element], minimumPerPart: Int) -> [ArraySlice<Element>] {
         let partCount = max(1, min(maximumParts, elements.count / max(minimumPerPart, 1)))
-        let parts = (0..<partCount).map { part in
+        return (0..<partCount).map { part in
             elements[elements.count * part / partCount..<elements.count * (part + 1) / partCount]
         }
-        guard partCount > 1 else { return parts.map(transform) }
-        return run(parts.map { part in { transform(part) } })
     }
 }
