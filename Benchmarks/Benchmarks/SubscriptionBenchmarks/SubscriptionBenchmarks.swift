@@ -20,38 +20,42 @@ let benchmarks: @Sendable () -> Void = {
     )
     eventWriteBenchmarks()
 
-    // Both readers in one benchmark, alternating in order, so that a shared machine's load
-    // falls on both alike and cancels out of the ratio.
+    // The readers in one benchmark, taking turns in a rotating order, so that a shared
+    // machine's load falls on all alike and cancels out of the ratios. The second client
+    // writes its events on the cooperative pool: the default's baseline.
     let events = 5_000
     let fixture = SubscriptionFixture()
     let clientRate = BenchmarkMetric.custom("client into store (events/s)", polarity: .prefersLarger, useScalingFactor: false)
+    let poolRate = BenchmarkMetric.custom("client, writes on the pool (events/s)", polarity: .prefersLarger, useScalingFactor: false)
     let rawRate = BenchmarkMetric.custom("raw WebSocket (events/s)", polarity: .prefersLarger, useScalingFactor: false)
     let ratio = BenchmarkMetric.custom("client / raw (per mille)", polarity: .prefersLarger, useScalingFactor: false)
+    let poolRatio = BenchmarkMetric.custom("pool client / raw (per mille)", polarity: .prefersLarger, useScalingFactor: false)
     Benchmark(
         "Subscription events, paired: client into the store and a raw WebSocket client alternating",
-        configuration: .init(metrics: [clientRate, rawRate, ratio], maxDuration: .seconds(60), maxIterations: 40),
+        configuration: .init(metrics: [clientRate, poolRate, rawRate, ratio, poolRatio], maxDuration: .seconds(90), maxIterations: 40),
         closure: { benchmark in
-            guard let server = fixture.server, let client = fixture.client else { return benchmark.error("no server") }
+            guard let server = fixture.server, let client = fixture.client, let poolClient = fixture.poolClient else {
+                return benchmark.error("no server")
+            }
             for iteration in benchmark.scaledIterations {
-                var clientDuration = Duration.zero
-                var rawDuration = Duration.zero
-                for turn in 0..<2 {
+                var perSecond = [Double](repeating: 0, count: 3)
+                for turn in 0..<3 {
+                    let reader = (iteration + turn) % 3
                     let start = ContinuousClock.now
-                    if (iteration + turn) % 2 == 0 {
-                        let received = try await SubscriptionFixture.readThroughClient(client, events: events, counter: "c\(iteration)")
-                        clientDuration = ContinuousClock.now - start
-                        guard received == events else { return benchmark.error("the client read \(received) of \(events) events") }
-                    } else {
-                        let received = try await RawSubscriber.read(url: server.liveURL, events: events, counter: "r\(iteration)")
-                        rawDuration = ContinuousClock.now - start
-                        guard received == events else { return benchmark.error("the raw client read \(received) of \(events) events") }
+                    let received: Int
+                    switch reader {
+                    case 0: received = try await SubscriptionFixture.readThroughClient(client, events: events, counter: "c\(iteration)")
+                    case 1: received = try await SubscriptionFixture.readThroughClient(poolClient, events: events, counter: "p\(iteration)")
+                    default: received = try await RawSubscriber.read(url: server.liveURL, events: events, counter: "r\(iteration)")
                     }
+                    guard received == events else { return benchmark.error("reader \(reader) read \(received) of \(events) events") }
+                    perSecond[reader] = Double(events) / (ContinuousClock.now - start).seconds
                 }
-                let clientPerSecond = Double(events) / clientDuration.seconds
-                let rawPerSecond = Double(events) / rawDuration.seconds
-                benchmark.measurement(clientRate, Int(clientPerSecond))
-                benchmark.measurement(rawRate, Int(rawPerSecond))
-                benchmark.measurement(ratio, Int(1_000 * clientPerSecond / rawPerSecond))
+                benchmark.measurement(clientRate, Int(perSecond[0]))
+                benchmark.measurement(poolRate, Int(perSecond[1]))
+                benchmark.measurement(rawRate, Int(perSecond[2]))
+                benchmark.measurement(ratio, Int(1_000 * perSecond[0] / perSecond[2]))
+                benchmark.measurement(poolRatio, Int(1_000 * perSecond[1] / perSecond[2]))
             }
         },
         setup: { try await fixture.start() },

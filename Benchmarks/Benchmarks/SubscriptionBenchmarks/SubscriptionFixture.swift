@@ -7,6 +7,9 @@ final class SubscriptionFixture: @unchecked Sendable {
     // Set in setup and cleared in teardown, which the runner never overlaps with the closure.
     private(set) var server: ExampleServer?
     private(set) var client: ApogeeClient?
+    /// A client like ``client`` that writes its events into the store on the cooperative
+    /// pool, over the same socket.
+    private(set) var poolClient: ApogeeClient?
 
     func start(keepSocketOpen: Bool = false) async throws {
         // The server shares the process: its record of events would grow with the cycles.
@@ -22,12 +25,17 @@ final class SubscriptionFixture: @unchecked Sendable {
         let webSocket = GraphQLWebSocketTransport(url: url, configuration: configuration)
         self.server = server
         client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
+        poolClient = ApogeeClient(
+            url: server.liveURL, subscriptionTransport: webSocket,
+            configuration: ApogeeClient.Configuration(subscriptionWriteQueue: .cooperativePool)
+        )
     }
 
     func stop() async {
         await server?.shutdown()
         server = nil
         client = nil
+        poolClient = nil
     }
 
     /// Subscribes to `events` ticks and reads them all; each is normalized into the store.

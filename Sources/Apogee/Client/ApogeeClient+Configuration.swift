@@ -29,6 +29,10 @@ extension ApogeeClient {
         /// forever. Five minutes by default; `nil` for none. Requests with files are not held
         /// to it (they take as long as their upload does), nor are subscriptions.
         public var requestDeadline: Duration?
+        /// Where subscription events are written into the store: a serial queue of the
+        /// client's own by default, so that a burst of events does not hold the cooperative
+        /// thread pool.
+        public var subscriptionWriteQueue: SubscriptionWriteQueue
 
         /// Creates a configuration.
         public init(
@@ -38,8 +42,10 @@ extension ApogeeClient {
             maximumChainRestarts: Int = 3,
             uploadPreflightHeader: UploadPreflightHeader? = .apolloRequirePreflight,
             usesServerCacheControl: Bool = false,
-            requestDeadline: Duration? = .seconds(300)
+            requestDeadline: Duration? = .seconds(300),
+            subscriptionWriteQueue: SubscriptionWriteQueue = .dedicated
         ) {
+            self.subscriptionWriteQueue = subscriptionWriteQueue
             self.requestDeadline = requestDeadline
             self.usesServerCacheControl = usesServerCacheControl
             self.timeout = timeout

@@ -32,6 +32,9 @@ public final class ApogeeClient: Sendable {
     public let networkTransport: any NetworkTransport
     /// Settings that apply to every operation.
     public let configuration: Configuration
+    /// Where this client writes its subscription events into the store, when it has a queue of
+    /// its own for them (``Configuration/subscriptionWriteQueue``).
+    let subscriptionWriteQueue: DispatchQueue?
 
     /// Creates a client.
     /// - Parameters:
@@ -59,6 +62,7 @@ public final class ApogeeClient: Sendable {
         self.transport = transport
         self.networkTransport = subscriptionTransport.map { SplitNetworkTransport(operations: http, subscriptions: $0) } ?? http
         self.configuration = configuration
+        self.subscriptionWriteQueue = configuration.subscriptionWriteQueue == .dedicated ? SubscriptionWriteQueues.make() : nil
     }
 
     /// Creates a client whose chains end in `networkTransport`, which sends every operation:
@@ -83,5 +87,6 @@ public final class ApogeeClient: Sendable {
         self.transport = (operations as? HTTPNetworkTransport)?.transport ?? (operations as? BatchingNetworkTransport)?.transport
         self.networkTransport = networkTransport
         self.configuration = configuration
+        self.subscriptionWriteQueue = configuration.subscriptionWriteQueue == .dedicated ? SubscriptionWriteQueues.make() : nil
     }
 }

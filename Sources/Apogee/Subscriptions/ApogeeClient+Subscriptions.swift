@@ -12,17 +12,20 @@ extension ApogeeClient {
     ///
     /// Each result goes through the interceptor chain, then into ``store`` (unless
     /// `writesToStore` is `false`), where watchers of the records it carries see it, and then
-    /// to the stream. GraphQL errors in an event come in its result, not thrown. The stream
-    /// ends when the server completes the subscription, and throws when the subscription
-    /// fails for good (``ApogeeError/subscription(_:)``) or cannot start.
+    /// to the stream. The store write runs where ``Configuration/subscriptionWriteQueue``
+    /// says: on a serial queue of the client's own by default, while the next event is
+    /// decoded. GraphQL errors in an event come in its result, not thrown. The stream ends when the server completes the subscription, and
+    /// throws when the subscription fails for good (``ApogeeError/subscription(_:)``) or
+    /// cannot start.
     ///
     /// Breaking out of the loop, or cancelling the task that reads the stream, stops the
     /// subscription on the server and frees what it held.
     ///
     /// Buffering: the store is written as events arrive, whoever reads the stream. A reader
     /// slower than the events finds at most `bufferLimit` results waiting; when more arrive,
-    /// the oldest are dropped (the store has them all). The transport buffers no more than
-    /// its own limit either, so memory stays bounded however slow the reader is.
+    /// the oldest are dropped (the store has them all). At most 16 results wait for their
+    /// store write, and the transport buffers no more than its own limit either, so memory
+    /// stays bounded however slow the reader is.
     /// - Parameters:
     ///   - subscription: The generated subscription.
     ///   - writesToStore: Whether each result is normalized into ``store``; `true` by default.
@@ -37,16 +40,15 @@ extension ApogeeClient {
         let (results, continuation) = AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(max(bufferLimit, 1))
         )
+        let writer = SubscriptionEventWriter(client: self, subscription: subscription, writesToStore: writesToStore, results: continuation)
         let pump = Task {
             do {
-                // Every event of the subscription is written with the same variables.
-                let variables = writesToStore ? subscription.variablesJSON : [:]
                 for try await result in try await sendForResults(subscription, context: context) {
-                    continuation.yield(writesToStore ? storing(result, for: subscription, variables: variables) : result)
+                    await writer.write(result)
                 }
-                continuation.finish()
+                writer.finish()
             } catch {
-                continuation.finish(throwing: error)
+                writer.finish(throwing: error)
             }
         }
         continuation.onTermination = { _ in pump.cancel() }
