@@ -14,9 +14,9 @@ extension ApogeeClient {
     /// `writesToStore` is `false`), where watchers of the records it carries see it, and then
     /// to the stream. The store write runs where ``Configuration/subscriptionWriteQueue``
     /// says: on a serial queue of the client's own by default, while the next event is
-    /// decoded. GraphQL errors in an event come in its result, not thrown. The stream ends when the server completes the subscription, and
-    /// throws when the subscription fails for good (``ApogeeError/subscription(_:)``) or
-    /// cannot start.
+    /// decoded. GraphQL errors in an event come in its result, not thrown. The stream ends
+    /// when the server completes the subscription, and throws when the subscription fails for
+    /// good (``ApogeeError/subscription(_:)``) or cannot start.
     ///
     /// Breaking out of the loop, or cancelling the task that reads the stream, stops the
     /// subscription on the server and frees what it held.
