@@ -62,7 +62,7 @@ public final class ApogeeClient: Sendable {
         self.transport = transport
         self.networkTransport = subscriptionTransport.map { SplitNetworkTransport(operations: http, subscriptions: $0) } ?? http
         self.configuration = configuration
-        self.subscriptionWriteQueue = configuration.subscriptionWriteQueue == .dedicated ? SubscriptionWriteQueues.make() : nil
+        self.subscriptionWriteQueue = SubscriptionWriteQueues.make(for: configuration)
     }
 
     /// Creates a client whose chains end in `networkTransport`, which sends every operation:
@@ -87,6 +87,6 @@ public final class ApogeeClient: Sendable {
         self.transport = (operations as? HTTPNetworkTransport)?.transport ?? (operations as? BatchingNetworkTransport)?.transport
         self.networkTransport = networkTransport
         self.configuration = configuration
-        self.subscriptionWriteQueue = configuration.subscriptionWriteQueue == .dedicated ? SubscriptionWriteQueues.make() : nil
+        self.subscriptionWriteQueue = SubscriptionWriteQueues.make(for: configuration)
     }
 }

@@ -10,9 +10,9 @@ public enum SubscriptionWriteQueue: Sendable, Hashable {
     /// thread per core, so a burst of events written there would hold threads the rest of the
     /// process is waiting for: a server's request handlers, or the server itself when it runs
     /// in the same process. The subscription's task goes on to the next event while the queue
-    /// writes, and the queue hands each result to the stream once it is written. Measured with the example server in the benchmark's process, this is the
-    /// difference between about 0.8× and about 0.9× the event rate of a raw WebSocket reader
-    /// (`Benchmarks/README.md`).
+    /// writes, and the queue hands each result to the stream once it is written. Measured with
+    /// the example server in the benchmark's process, this is the difference between about
+    /// 0.8× and about 0.9× the event rate of a raw WebSocket reader (`Benchmarks/README.md`).
     case dedicated
     /// Swift's cooperative thread pool: each event is written by the subscription's own task.
     case cooperativePool
@@ -23,8 +23,10 @@ package enum SubscriptionWriteQueues {
     /// Marks a subscription write queue, so that code can tell it runs on one.
     private static let key = DispatchSpecificKey<Bool>()
 
-    /// A new queue for one client's subscription writes.
-    static func make() -> DispatchQueue {
+    /// A new queue for the subscription writes of a client configured with `configuration`,
+    /// or `nil` when they are written on the cooperative pool.
+    static func make(for configuration: ApogeeClient.Configuration) -> DispatchQueue? {
+        guard configuration.subscriptionWriteQueue == .dedicated else { return nil }
         let queue = DispatchQueue(label: "dev.apogee.subscription-writes")
         queue.setSpecific(key: key, value: true)
         return queue
