@@ -207,7 +207,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "ApogeeAPITests", dependencies: ["ApogeeAPI"]),
+        .testTarget(name: "ApogeeAPITests", dependencies: ["ApogeeAPI", "TestSupport"]),
         // Operations the store's tests need beyond the examples', generated from a schema of their own.
         .target(
             name: "StoreFixtures",
@@ -246,7 +246,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["ApogeeAPI", "CodegenFixtureTodo", "CodegenFixtureReviews", "RocketReserverAPI"],
+            dependencies: ["ApogeeAPI", "CodegenFixtureTodo", "CodegenFixtureReviews", "RocketReserverAPI", "TestSupport"],
             plugins: ["ApogeeCodegenPlugin"]
         ),
         // Operations of the example server's uploads schema, for the client's upload tests.
@@ -264,7 +264,8 @@ let package = Package(
             plugins: ["ApogeeCodegenPlugin"]
         ),
         // What the test targets share: a server per test, a temporary folder, a port held down,
-        // in-memory metrics to wait on and a W3C trace-context propagator for in-memory spans.
+        // in-memory metrics to wait on, a W3C trace-context propagator for in-memory spans, and
+        // JSON written with its keys shuffled.
         .target(
             name: "TestSupport",
             dependencies: [

@@ -44,7 +44,7 @@ extension JSONValue {
     }
 }
 
-private enum ASCII {
+enum ASCII {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let comma = UInt8(ascii: ",")
@@ -67,9 +67,10 @@ private enum ASCII {
 /// Other modules of the package drive it to read a JSON format of their own straight into
 /// their own values (the store's persisted records), without a ``JSONValue`` tree in between.
 package struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    // Internal, not private: `JSONDocument`'s index is built by an extension in its own file.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -154,7 +155,7 @@ package struct JSONParser {
         depth -= 1
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -186,7 +187,7 @@ package struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw error("unexpected end of input") }
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
@@ -196,7 +197,7 @@ package struct JSONParser {
         index += count
     }
 
-    private mutating func enterContainer() throws(JSONParsingError) {
+    mutating func enterContainer() throws(JSONParsingError) {
         depth += 1
         if depth > JSONValue.maximumParsingDepth {
             throw error("nesting deeper than \(JSONValue.maximumParsingDepth) levels")
@@ -266,51 +267,131 @@ package struct JSONParser {
     }
 
     private mutating func parseString() throws(JSONParsingError) -> String {
-        index += 1
-        let start = index
-        // Fast path: no escapes, so the bytes are the string.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == ASCII.quote {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return string
-            }
-            if byte == ASCII.backslash { break }
-            if byte < 0x20 { throw error("control character in a string") }
-            index += 1
-        }
-        var scratch = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case ASCII.quote:
-                index += 1
-                return String(decoding: scratch, as: UTF8.self)
-            case ASCII.backslash:
-                index += 1
-                try appendEscape(to: &scratch)
-            case 0..<0x20:
-                throw error("control character in a string")
-            default:
-                scratch.append(byte)
-                index += 1
-            }
-        }
-        throw error("unterminated string")
+        let (text, escaped) = try scanString()
+        return escaped ? Self.unescape(text) : String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func appendEscape(to scratch: inout [UInt8]) throws(JSONParsingError) {
+    /// Reads past a string whose opening quote comes next, checking it; returns the text
+    /// between its quotes and whether that text holds escapes.
+    ///
+    /// Eight bytes at a time while none of them is a quote, a backslash or a control
+    /// character: issue and comment bodies are long, and a byte-at-a-time loop was most of
+    /// the time of reading them.
+    mutating func scanString() throws(JSONParsingError) -> (text: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        index += 1
+        let start = index
+        var escaped = false
+        while true {
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if Self.mayEndRun(word) { break }
+                    index += 8
+                }
+            }
+            guard index < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[index]
+            if byte == ASCII.quote {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return (text, escaped)
+            }
+            if byte == ASCII.backslash {
+                escaped = true
+                index += 1
+                _ = try readEscape()
+            } else if byte < 0x20 {
+                throw error("control character in a string")
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// The offset of the first backslash at or after `start`, or the end; eight bytes at a time.
+    private static func nextBackslash(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = text.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let backslashes = ones &* UInt64(ASCII.backslash)
+            while index + 8 <= text.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ backslashes
+                if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < text.count, text[index] != ASCII.backslash { index += 1 }
+        return index
+    }
+
+    /// Whether any of the eight bytes is a quote, a backslash or below 0x20. (Bytes of 0x80
+    /// and above, UTF-8's multi-byte sequences, may give a false yes; the caller then goes a
+    /// byte at a time, which decides.)
+    private static func mayEndRun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let quotes = word ^ (ones &* UInt64(ASCII.quote))
+        let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+        let controls = (word &- ones &* 0x20) & ~word & highs
+        return hasZeroByte(quotes) || hasZeroByte(backslashes) || controls != 0
+    }
+
+    /// The string that checked text with escapes stands for: runs without escapes are copied
+    /// whole. An escape never takes fewer bytes than what it stands for, so the text's length
+    /// is room enough.
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: text.count) { buffer in
+            var written = 0
+            var parser = JSONParser(text)
+            while parser.index < text.count {
+                let runStart = parser.index
+                parser.index = Self.nextBackslash(in: text, from: parser.index)
+                let run = parser.index - runStart
+                if run > 0, let source = text.baseAddress, let target = buffer.baseAddress {
+                    (target + written).update(from: source + runStart, count: run)
+                    written += run
+                }
+                guard parser.index < text.count else { break }
+                parser.index += 1
+                // Checked when the text was scanned; text that was not stops here.
+                guard let escape = try? parser.readEscape() else { break }
+                switch escape {
+                case .byte(let byte):
+                    buffer[written] = byte
+                    written += 1
+                case .scalar(let scalar):
+                    guard let encoded = UTF8.encode(scalar) else { break }
+                    for byte in encoded {
+                        buffer[written] = byte
+                        written += 1
+                    }
+                }
+            }
+            return written
+        }
+    }
+
+    /// What an escape in a string stands for.
+    enum Escape {
+        /// A one-byte escape such as `\n`.
+        case byte(UInt8)
+        /// A `\u` escape, with a surrogate pair already combined.
+        case scalar(Unicode.Scalar)
+    }
+
+    /// Reads the escape after a backslash, checking it.
+    mutating func readEscape() throws(JSONParsingError) -> Escape {
         guard index < bytes.count else { throw error("unterminated escape") }
         let byte = bytes[index]
         index += 1
         switch byte {
-        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"): return .byte(byte)
+        case UInt8(ascii: "b"): return .byte(0x08)
+        case UInt8(ascii: "f"): return .byte(0x0C)
+        case UInt8(ascii: "n"): return .byte(0x0A)
+        case UInt8(ascii: "r"): return .byte(0x0D)
+        case UInt8(ascii: "t"): return .byte(0x09)
         case UInt8(ascii: "u"):
             var scalarValue = UInt32(try parseHexQuad())
             if (0xD800..<0xDC00).contains(scalarValue) {
@@ -324,13 +405,13 @@ package struct JSONParser {
                 scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(scalarValue) else { throw error("invalid \\u escape") }
-            scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
+            return .scalar(scalar)
         default:
             throw error("invalid escape '\\\(Unicode.Scalar(byte))'")
         }
     }
 
-    private mutating func parseHexQuad() throws(JSONParsingError) -> UInt16 {
+    mutating func parseHexQuad() throws(JSONParsingError) -> UInt16 {
         guard index + 4 <= bytes.count else { throw error("unterminated \\u escape") }
         var value: UInt16 = 0
         for _ in 0..<4 {
@@ -349,6 +430,16 @@ package struct JSONParser {
     }
 
     private mutating func parseNumber() throws(JSONParsingError) -> JSONValue {
+        let (text, isInteger) = try scanNumber()
+        if isInteger, let integer = Self.integer(from: text) {
+            return .int(integer)
+        }
+        return .double(try Self.double(from: text, at: index))
+    }
+
+    /// Reads past a number, checking its form; returns its text and whether it is written as
+    /// an integer (no fraction, no exponent).
+    mutating func scanNumber() throws(JSONParsingError) -> (text: UnsafeBufferPointer<UInt8>, isInteger: Bool) {
         let start = index
         var isInteger = true
         if bytes[index] == ASCII.minus { index += 1 }
@@ -377,24 +468,27 @@ package struct JSONParser {
             }
             skipDigits()
         }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if isInteger, let integer = Self.integer(from: text) {
-            return .int(integer)
-        }
-        // A number beyond Double's range would read as infinity, which JSON cannot write back:
-        // it is refused rather than changed.
-        guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
-            throw error("the number \(String(decoding: text.prefix(40), as: UTF8.self)) is beyond the range of a 64-bit floating-point number")
-        }
-        return .double(double)
+        return (UnsafeBufferPointer(rebasing: bytes[start..<index]), isInteger)
     }
 
-    private mutating func skipDigits() {
+    /// The value of a checked number's text. A number beyond Double's range would read as
+    /// infinity, which JSON cannot write back: it is refused rather than changed.
+    static func double(from text: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONParsingError) -> Double {
+        guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
+            throw JSONParsingError(
+                message: "the number \(String(decoding: text.prefix(40), as: UTF8.self)) is beyond the range of a 64-bit floating-point number",
+                offset: offset
+            )
+        }
+        return double
+    }
+
+    mutating func skipDigits() {
         while index < bytes.count, (ASCII.zero...ASCII.nine).contains(bytes[index]) { index += 1 }
     }
 
     /// Parses a validated integer literal; `nil` when it does not fit in `Int`.
-    private static func integer(from text: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func integer(from text: UnsafeBufferPointer<UInt8>) -> Int? {
         var negative = false
         var digits = text[...]
         if digits.first == ASCII.minus {

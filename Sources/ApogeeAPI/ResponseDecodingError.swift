@@ -29,6 +29,11 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
         ResponseDecodingError(.typeMismatch(expected: expected, found: value.kindDescription))
     }
 
+    /// A type mismatch between what a generated type expects and a parsed document's value.
+    public static func typeMismatch(expected: String, found value: JSONDocument.Value) -> ResponseDecodingError {
+        ResponseDecodingError(.typeMismatch(expected: expected, found: value.kindDescription))
+    }
+
     /// The same error one level further from the root.
     public func prepending(_ component: ResponsePath.Component) -> ResponseDecodingError {
         var copy = self

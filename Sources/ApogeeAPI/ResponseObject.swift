@@ -3,25 +3,58 @@
 /// Generated initializers call ``decode(_:as:)`` once per selected field; the field's Swift type
 /// picks the conversion, so decoding needs no reflection and no string parsing.
 public struct ResponseObject: Sendable {
-    /// The object's fields as JSON.
-    public let fields: JSONObject
+    private enum Storage: Sendable {
+        case fields(JSONObject)
+        case parsed(JSONDocument.Value)
+    }
+
+    private let storage: Storage
+
+    /// The object's fields as JSON. For an object read from a ``JSONDocument`` they are made
+    /// when asked for; generated code never asks.
+    public var fields: JSONObject {
+        switch storage {
+        case .fields(let fields): fields
+        case .parsed(let value): value.jsonValue.objectValue ?? [:]
+        }
+    }
 
     /// Wraps the fields of a response object.
     public init(_ fields: JSONObject) {
-        self.fields = fields
+        self.storage = .fields(fields)
+    }
+
+    /// Wraps an object of a parsed document, whose fields are read from its bytes as they are
+    /// asked for.
+    /// - Precondition: `value` is an object.
+    public init(parsed value: JSONDocument.Value) {
+        precondition(value.isObject, "a response object must be a JSON object")
+        self.storage = .parsed(value)
     }
 
     /// Reads a field the operation always selects. A missing field is an error even when the
     /// field is nullable: the server must send every selected field, and the store must not
     /// pass a record with a field it does not have.
     public func decode<Value: ResponseDecodable>(_ responseKey: String, as type: Value.Type = Value.self) throws -> Value {
-        guard let value = fields[responseKey] else {
-            throw ResponseDecodingError(.missingField, at: [.field(responseKey)])
-        }
-        do {
-            return try Value(responseValue: value)
-        } catch let error as ResponseDecodingError {
-            throw error.prepending(.field(responseKey))
+        switch storage {
+        case .fields(let fields):
+            guard let value = fields[responseKey] else {
+                throw ResponseDecodingError(.missingField, at: [.field(responseKey)])
+            }
+            do {
+                return try Value(responseValue: value)
+            } catch let error as ResponseDecodingError {
+                throw error.prepending(.field(responseKey))
+            }
+        case .parsed(let object):
+            guard let value = object.member(responseKey) else {
+                throw ResponseDecodingError(.missingField, at: [.field(responseKey)])
+            }
+            do {
+                return try Value(parsed: value)
+            } catch let error as ResponseDecodingError {
+                throw error.prepending(.field(responseKey))
+            }
         }
     }
 
@@ -29,7 +62,13 @@ public struct ResponseObject: Sendable {
     /// carries it, so absent means its declared default.
     public func decode<Value: ResponseDecodable>(_ responseKey: String, default defaultValue: JSONValue) throws -> Value {
         do {
-            return try Value(responseValue: fields[responseKey] ?? defaultValue)
+            switch storage {
+            case .fields(let fields):
+                return try Value(responseValue: fields[responseKey] ?? defaultValue)
+            case .parsed(let object):
+                if let value = object.member(responseKey) { return try Value(parsed: value) }
+                return try Value(responseValue: defaultValue)
+            }
         } catch let error as ResponseDecodingError {
             throw error.prepending(.field(responseKey))
         }
@@ -37,9 +76,15 @@ public struct ResponseObject: Sendable {
 
     /// Reads a field that is selected only under `@include` or `@skip`: absent means `nil`.
     public func decodeIfPresent<Value: ResponseDecodable>(_ responseKey: String, as type: Value.Type = Value.self) throws -> Value? {
-        guard let value = fields[responseKey], !value.isNull else { return nil }
         do {
-            return try Value(responseValue: value)
+            switch storage {
+            case .fields(let fields):
+                guard let value = fields[responseKey], !value.isNull else { return nil }
+                return try Value(responseValue: value)
+            case .parsed(let object):
+                guard let value = object.member(responseKey), !value.isNull else { return nil }
+                return try Value(parsed: value)
+            }
         } catch let error as ResponseDecodingError {
             throw error.prepending(.field(responseKey))
         }
@@ -47,7 +92,10 @@ public struct ResponseObject: Sendable {
 
     /// The object's `__typename`, which generated code adds to every object selection.
     public var typename: String? {
-        fields["__typename"]?.stringValue
+        switch storage {
+        case .fields(let fields): fields["__typename"]?.stringValue
+        case .parsed(let object): object.member("__typename")?.stringValue
+        }
     }
 }
 

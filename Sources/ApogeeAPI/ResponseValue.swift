@@ -5,6 +5,18 @@
 public protocol ResponseDecodable: Sendable {
     /// Reads the value; throws ``ResponseDecodingError`` when the JSON does not fit.
     init(responseValue: JSONValue) throws
+
+    /// Reads the value from a parsed document, without building a ``JSONValue`` for it.
+    /// Scalars, enums, lists, optionals and selection sets read the document directly; the
+    /// default implementation, which a custom scalar gets, reads the value's
+    /// ``JSONDocument/Value/jsonValue`` with ``init(responseValue:)``.
+    init(parsed value: JSONDocument.Value) throws
+}
+
+extension ResponseDecodable {
+    public init(parsed value: JSONDocument.Value) throws {
+        try self.init(responseValue: value.jsonValue)
+    }
 }
 
 /// A type that can be written back as the JSON a server would send for it.

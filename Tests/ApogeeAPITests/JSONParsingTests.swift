@@ -1,6 +1,17 @@
 import ApogeeAPI
 import Testing
 
+/// JSON texts both parsers are held to.
+enum JSONTexts {
+    /// Texts neither parser may accept.
+    static let malformed = [
+        "", "{", "[1,]", "{\"a\" 1}", "tru", "\"abc", "01", "1.", "-", "{} x", "\"\u{01}\"", "\"\\ud800\"",
+        "\"a\\qb\"", "{\"a\":1,}", "[1 2]", "{1:2}", "\"\\ud800\\u0041\"", "nul", "\"\\u12\"",
+    ]
+    /// Numbers beyond `Double`'s range, which both refuse rather than read as infinity.
+    static let outOfRange = ["1E400", "-1e309", "[0, 2e308]"]
+}
+
 @Suite("JSON parsing and serialization")
 struct JSONParsingTests {
     @Test func parsesEveryKind() throws {
@@ -18,12 +29,12 @@ struct JSONParsingTests {
         #expect(try JSONValue(parsing: "99999999999999999999") == .double(1e20))
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "\"abc", "01", "1.", "-", "{} x", "\"\u{01}\"", "\"\\ud800\""])
+    @Test(arguments: JSONTexts.malformed)
     func rejectsMalformedInput(_ text: String) {
         #expect(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
     }
 
-    @Test("A number beyond Double's range is refused, not read as infinity and written back as null", arguments: ["1E400", "-1e309", "[0, 2e308]"])
+    @Test("A number beyond Double's range is refused, not read as infinity and written back as null", arguments: JSONTexts.outOfRange)
     func rejectsNumbersBeyondDoubleRange(_ text: String) throws {
         let error = try #require(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
         #expect(error.message.contains("beyond the range"), "\(error)")

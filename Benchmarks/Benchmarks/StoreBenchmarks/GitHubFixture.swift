@@ -31,6 +31,17 @@ enum GitHubFixture {
         return data
     }
 
+    /// Parses the response into a document and returns its `data` member.
+    static func documentData(_ bytes: [UInt8]) throws -> JSONDocument.Value {
+        guard let data = try JSONDocument(parsing: bytes).root.member("data") else { throw FixtureError.noData }
+        return data
+    }
+
+    /// Reads the response's `data` into typed Data straight from the bytes.
+    static func decodeData(_ bytes: [UInt8]) throws -> IssuesAndCommentsForRepositoryQuery.Data {
+        try IssuesAndCommentsForRepositoryQuery.Data(parsed: try documentData(bytes))
+    }
+
     /// A store holding the fixture, for the read benchmark.
     static func populatedStore() throws -> NormalizedStore {
         let store = NormalizedStore()
@@ -49,6 +60,10 @@ enum GitHubFixture {
         guard read.value == (try IssuesAndCommentsForRepositoryQuery.Data(json: data)) else {
             throw FixtureError.readDiffersFromResponse
         }
+        guard try decodeData(bytes) == read.value else { throw FixtureError.readDiffersFromResponse }
+        let documentStore = NormalizedStore()
+        try documentStore.write(data: try documentData(bytes), for: query)
+        guard try documentStore.read(query).value == read.value else { throw FixtureError.readDiffersFromResponse }
     }
 
     enum FixtureError: Error {

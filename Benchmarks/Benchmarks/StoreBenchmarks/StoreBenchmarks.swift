@@ -37,6 +37,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    Benchmark("GitHub fixture: parse into a JSONDocument, normalize and write into an empty store") { benchmark in
+        let store = NormalizedStore()
+        benchmark.startMeasurement()
+        let data = try GitHubFixture.documentData(GitHubFixture.bytes)
+        blackHole(try store.write(data: data, for: GitHubFixture.query))
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("GitHub fixture: normalize and write from a JSONDocument, already parsed") { benchmark in
+        let store = NormalizedStore()
+        let data = try GitHubFixture.documentData(GitHubFixture.bytes)
+        benchmark.startMeasurement()
+        blackHole(try store.write(data: data, for: GitHubFixture.query))
+        benchmark.stopMeasurement()
+    }
+
     Benchmark("GitHub fixture: normalize and write, already parsed") { benchmark in
         let store = NormalizedStore()
         let data = try GitHubFixture.parseData(GitHubFixture.bytes)
@@ -76,6 +92,24 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(try IssuesAndCommentsForRepositoryQuery.Data(json: data))
         benchmark.stopMeasurement()
+    }
+
+    Benchmark("GitHub fixture: bytes to typed Data through a JSONValue tree") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try IssuesAndCommentsForRepositoryQuery.Data(json: try GitHubFixture.parseData(GitHubFixture.bytes)))
+        }
+    }
+
+    Benchmark("GitHub fixture: JSONDocument parse") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONDocument(parsing: GitHubFixture.bytes))
+        }
+    }
+
+    Benchmark("GitHub fixture: bytes to typed Data through a JSONDocument") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try GitHubFixture.decodeData(GitHubFixture.bytes))
+        }
     }
 
     redirectBenchmarks()

@@ -11,18 +11,18 @@ extension GraphQLResult where Data: RootSelectionSet {
     /// or expires. When a field fails inside a list, the whole list is left out, since a list
     /// cannot have a hole. When the data comes with an error that has no path, nothing is
     /// written: there is no telling which nulls are real.
-    var storableData: JSONObject? {
+    var storableData: ResponseData? {
         guard let data else { return nil }
         // The JSON as the server sent it, when the data has not been replaced since; otherwise
         // the typed data encoded back, as a server would have sent it.
-        let json = dataJSON ?? data.__fields
+        let json = serverData ?? .tree(data.__fields)
         guard let errors, !errors.isEmpty else { return json }
-        var root = JSONValue.object(json)
+        var root = JSONValue.object(json.tree)
         for error in errors {
             guard let path = error.path, !path.components.isEmpty else { return nil }
             _ = Self.removeNull(from: &root, along: path.components[...])
         }
-        return root.objectValue
+        return root.objectValue.map(ResponseData.tree)
     }
 
     /// Follows an error's path down `value` and removes the field that holds the `null` the

@@ -14,7 +14,7 @@ extension GraphQLResult where Data: RootSelectionSet {
     /// stays that page, not the merged list the store holds). Operations with neither pay
     /// nothing.
     func fillingStoreValues(from changes: CacheChanges) -> GraphQLResult {
-        guard !changes.clientIDs.isEmpty || !changes.localValues.isEmpty, let json = dataJSON ?? data?.__fields else { return self }
+        guard !changes.clientIDs.isEmpty || !changes.localValues.isEmpty, let json = serverData?.tree ?? data?.__fields else { return self }
         var root = JSONValue.object(json)
         for (path, key) in changes.clientIDs {
             root.setValue(.string(key.rawValue), at: path.components[...])
@@ -25,7 +25,7 @@ extension GraphQLResult where Data: RootSelectionSet {
         guard let filled = root.objectValue, let data = try? Data(json: filled) else { return self }
         var result = self
         result.data = data
-        result.dataJSON = filled
+        result.serverData = .tree(filled)
         return result
     }
 }

@@ -6,14 +6,16 @@ extension GraphQLResult where Data: RootSelectionSet {
     /// where, and carries the response's GraphQL errors, which often explain why.
     init(decoding body: GraphQLResponseBody, httpResponse: HTTPResponse?) throws {
         var data: Data?
-        if let json = body.data {
-            do {
-                data = try Data(json: json)
-            } catch let error as ResponseDecodingError {
-                throw ApogeeError.responseDecoding(error, graphQLErrors: body.errors ?? [])
+        do {
+            switch body.data {
+            case .tree(let json)?: data = try Data(json: json)
+            case .document(let value)?: data = try Data(parsed: value)
+            case nil: data = nil
             }
+        } catch let error as ResponseDecodingError {
+            throw ApogeeError.responseDecoding(error, graphQLErrors: body.errors ?? [])
         }
         self.init(data: data, errors: body.errors, extensions: body.extensions, source: .server, httpResponse: httpResponse)
-        dataJSON = body.data
+        serverData = body.data
     }
 }

@@ -54,7 +54,7 @@ extension GraphQLResult where Data: SelectionSet {
     /// The response as JSON (`data`, `errors`): how a queue remembers an answer.
     var responseJSON: JSONObject {
         var response: JSONObject = [:]
-        if let json = dataJSON ?? data?.__fields { response["data"] = .object(json) } else { response["data"] = .null }
+        if let json = serverData?.tree ?? data?.__fields { response["data"] = .object(json) } else { response["data"] = .null }
         if let errors, !errors.isEmpty { response["errors"] = .array(errors.map(\.jsonValue)) }
         return response
     }

@@ -26,7 +26,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var data: Data? {
         // Data replaced by an interceptor no longer matches the server's JSON; the store then
         // writes the new data, encoded.
-        didSet { dataJSON = nil }
+        didSet { serverData = nil }
     }
     /// The errors the server reported, or `nil` when there were none.
     public var errors: [GraphQLError]?
@@ -58,7 +58,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
 
     /// The `data` object as the server sent it, kept so that the store can normalize the
     /// response without encoding the typed data again. `nil` when the result was built by hand.
-    var dataJSON: JSONObject?
+    var serverData: ResponseData?
 
     /// The body sizes of the HTTP exchange that produced this result, when one request gave
     /// this one result (a query or a mutation over ``HTTPNetworkTransport``); `nil` otherwise.

@@ -46,7 +46,7 @@ public struct CacheKeyPolicy: Sendable {
     /// carried by generated code as `__cacheKeyFields`) for the types this policy does not
     /// name: a closure, or an entry in ``keyFields``, wins over the schema.
     public func key(typename: String, object: JSONObject, declaredKeyFields: [String: [String]]) -> CacheKey? {
-        key(typename: typename, object: object, rule: rule(for: typename, declaredKeyFields: declaredKeyFields))
+        key(typename: typename, object: JSONValue.object(object), rule: rule(for: typename, declaredKeyFields: declaredKeyFields))
     }
 
     /// How objects of one type get their key.
@@ -75,11 +75,11 @@ public struct CacheKeyPolicy: Sendable {
     }
 
     /// The key `rule` gives an object of `typename`.
-    func key(typename: String, object: JSONObject, rule: KeyRule) -> CacheKey? {
+    func key<JSON: ResponseJSON>(typename: String, object: JSON, rule: KeyRule) -> CacheKey? {
         switch rule {
-        case .resolver: resolver?(typename, object)
+        case .resolver: resolver?(typename, object.jsonValue.objectValue ?? [:])
         case .fields(let fields): Self.key(typename: typename, object: object, fields: fields)
-        case .defaultField(let field): Self.singleFieldKey(typename: typename, value: object[field])
+        case .defaultField(let field): Self.singleFieldKey(typename: typename, value: object.member(field)?.jsonValue)
         case .none: nil
         }
     }
@@ -91,7 +91,7 @@ public struct CacheKeyPolicy: Sendable {
     /// lacks a key field, or has it null, has no key.
     public func defaultKey(typename: String, object: JSONObject) -> CacheKey? {
         if let fields = keyFields[typename] {
-            return Self.key(typename: typename, object: object, fields: fields)
+            return Self.key(typename: typename, object: JSONValue.object(object), fields: fields)
         }
         guard let defaultKeyField else { return nil }
         return Self.singleFieldKey(typename: typename, value: object[defaultKeyField])
@@ -99,15 +99,15 @@ public struct CacheKeyPolicy: Sendable {
 
     /// The key `fields` give: none for no fields, `Typename:value` for one, `Typename:` and the
     /// canonical JSON of the values for several.
-    private static func key(typename: String, object: JSONObject, fields: [String]) -> CacheKey? {
+    private static func key<JSON: ResponseJSON>(typename: String, object: JSON, fields: [String]) -> CacheKey? {
         switch fields.count {
         case 0: return nil
-        case 1: return singleFieldKey(typename: typename, value: object[fields[0]])
+        case 1: return singleFieldKey(typename: typename, value: object.member(fields[0])?.jsonValue)
         default:
             var values = JSONObject(minimumCapacity: fields.count)
             for field in fields {
-                guard let value = object[field], !value.isNull else { return nil }
-                values[field] = value
+                guard let value = object.member(field), !value.isNull else { return nil }
+                values[field] = value.jsonValue
             }
             return CacheKey(typename + ":" + JSONValue.object(values).serializedString)
         }

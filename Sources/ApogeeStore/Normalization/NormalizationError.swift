@@ -5,7 +5,8 @@ import ApogeeAPI
 public struct NormalizationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The record being written when the problem was found.
     public var key: CacheKey
-    /// The field's storage key in that record.
+    /// The field's storage key in that record; empty when the record's own data is not an
+    /// object.
     public var field: String
     /// What the selections expected there.
     public var expected: String
@@ -14,6 +15,6 @@ public struct NormalizationError: Error, Sendable, Hashable, CustomStringConvert
 
     /// A readable description, for logs and test failures.
     public var description: String {
-        "cannot store '\(key.rawValue).\(field)': expected \(expected), found \(found)"
+        "cannot store '\(key.rawValue)\(field.isEmpty ? "" : ".")\(field)': expected \(expected), found \(found)"
     }
 }

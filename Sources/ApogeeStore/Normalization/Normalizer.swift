@@ -55,7 +55,7 @@ struct Normalizer {
     /// Normalizes one object, stored under `key`, and everything below it. `declaredType` is
     /// the schema type the selections are made on; it stands in for a missing `__typename`
     /// (roots have none), which is right whenever it is an object type.
-    mutating func normalize(_ object: JSONObject, as key: CacheKey, selections: [Selection], declaredType: String) throws(NormalizationError) {
+    mutating func normalize<JSON: ResponseJSON>(_ object: JSON, as key: CacheKey, selections: [Selection], declaredType: String) throws(NormalizationError) {
         var fields: [String: RecordValue]
         if let index = records.index(forKey: key) {
             // An object met again in this response (an author of many comments, say) adds to
@@ -66,7 +66,7 @@ struct Normalizer {
         } else {
             fields = [String: RecordValue](minimumCapacity: Selection.fieldCount(selections))
         }
-        let typename = object["__typename"]?.stringValue ?? declaredType
+        let typename = object.member("__typename")?.stringValue ?? declaredType
         // Paths below this object start at its own record, not at the list that holds it.
         let outerIndices = indices
         indices.removeAll(keepingCapacity: true)
@@ -86,8 +86,8 @@ struct Normalizer {
         }
     }
 
-    private mutating func collect(
-        _ object: JSONObject,
+    private mutating func collect<JSON: ResponseJSON>(
+        _ object: JSON,
         typename: String,
         key: CacheKey,
         selections: [Selection],
@@ -109,7 +109,7 @@ struct Normalizer {
                     continue
                 }
                 // A field the response leaves out is not written, so it stays missing.
-                guard let value = object[field.responseKey] else { continue }
+                guard let value = object.member(field.responseKey) else { continue }
                 if tracksPath { responsePath.append(.field(field.responseKey)) }
                 defer { if tracksPath { responsePath.removeLast() } }
                 let storageKey = field.storageKey(with: variables)
@@ -129,8 +129,8 @@ struct Normalizer {
         }
     }
 
-    private mutating func normalizeValue(
-        _ value: JSONValue,
+    private mutating func normalizeValue<JSON: ResponseJSON>(
+        _ value: JSON,
         type: Selection.FieldType,
         parent: CacheKey,
         field: String,
@@ -140,29 +140,25 @@ struct Normalizer {
         case .nonNull(let inner):
             return try normalizeValue(value, type: inner, parent: parent, field: field, connectionPage: connectionPage)
         case .scalar:
-            return RecordValue(scalar: value)
+            return RecordValue(scalar: value.jsonValue)
         case .object(let typeName, let selections):
-            switch value {
-            case .null:
-                return .null
-            case .object(let object):
-                let typename = object["__typename"]?.stringValue ?? typeName
-                let childKey = keyPolicy.key(typename: typename, object: object, rule: keyRule(for: typename))
-                    ?? edgeKey(parent: parent, field: field, object: object)
-                    ?? pathKey(parent: parent, field: field)
-                if let connectionPage { connections[childKey] = connectionPage }
-                try normalize(object, as: childKey, selections: selections, declaredType: typeName)
-                return .reference(childKey)
-            default:
+            if value.isNull { return .null }
+            guard value.isObject else {
                 throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)
             }
+            let typename = value.member("__typename")?.stringValue ?? typeName
+            let childKey = keyPolicy.key(typename: typename, object: value, rule: keyRule(for: typename))
+                ?? edgeKey(parent: parent, field: field, object: value)
+                ?? pathKey(parent: parent, field: field)
+            if let connectionPage { connections[childKey] = connectionPage }
+            try normalize(value, as: childKey, selections: selections, declaredType: typeName)
+            return .reference(childKey)
         case .list(let inner):
             // Lists of scalars are kept whole, as the server sent them.
-            if inner.selections == nil { return RecordValue(scalar: value) }
-            switch value {
-            case .null:
-                return .null
-            case .array(let elements):
+            if inner.selections == nil { return RecordValue(scalar: value.jsonValue) }
+            if value.isNull { return .null }
+            switch value.elements {
+            case let elements?:
                 var values: [RecordValue] = []
                 values.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
@@ -175,7 +171,7 @@ struct Normalizer {
                     values.append(try normalizeValue(element, type: inner, parent: parent, field: field))
                 }
                 return .list(values)
-            default:
+            case nil:
                 throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
             }
         }
@@ -193,9 +189,9 @@ struct Normalizer {
 
     /// `connection.edges(cursor)`: where an edge of a connection lives. Keyed by its cursor
     /// rather than its position, so that the edges of two pages never share a record.
-    private func edgeKey(parent: CacheKey, field: String, object: JSONObject) -> CacheKey? {
+    private func edgeKey<JSON: ResponseJSON>(parent: CacheKey, field: String, object: JSON) -> CacheKey? {
         guard !connections.isEmpty, field == "edges", connections[parent] != nil,
-              case .string(let cursor)? = object["cursor"] else { return nil }
+              let cursor = object.member("cursor")?.stringValue else { return nil }
         return ConnectionRecords.edgeKey(connection: parent, cursor: cursor)
     }
 

@@ -5,7 +5,7 @@ extension CacheTransaction {
     /// Local fields are not in it, and what the store has of them stays; when the operation
     /// selects any, each is noted, for ``readKeptLocalFields()``.
     func writeResultData<Operation: GraphQLOperation>(
-        _ data: JSONObject,
+        _ data: ResponseData,
         for operation: Operation,
         applyingListDirectives: Bool,
         variables: JSONObject? = nil

@@ -26,7 +26,15 @@ extension CacheTransaction {
     /// leaves them as they are.
     /// - Throws: ``NormalizationError`` when the data does not fit the operation's selections.
     public func write<Operation: GraphQLOperation>(data: JSONObject, for operation: Operation) throws {
-        try write(data: data, for: operation, applyingListDirectives: true)
+        try write(data: .tree(data), for: operation, applyingListDirectives: true)
+    }
+
+    /// Writes response data read in place from a parsed ``JSONDocument`` for an operation;
+    /// otherwise the same as ``write(data:for:)-(JSONObject,_)``.
+    /// - Throws: ``NormalizationError`` when `data` is not an object or does not fit the
+    ///   operation's selections.
+    public func write<Operation: GraphQLOperation>(data: JSONDocument.Value, for operation: Operation) throws {
+        try write(data: .document(data), for: operation, applyingListDirectives: true)
     }
 
     /// Writes response data for an operation, carrying out the list directives of a mutation
@@ -35,7 +43,7 @@ extension CacheTransaction {
     /// app's writes store them, a server result keeps what the store has. `variables` are the
     /// operation's as JSON, when the caller has them already (a subscription's events share them).
     func write<Operation: GraphQLOperation>(
-        data: JSONObject,
+        data: ResponseData,
         for operation: Operation,
         applyingListDirectives: Bool,
         localFields: LocalFieldWrites = .written,
@@ -45,18 +53,22 @@ extension CacheTransaction {
         let variables = variables ?? operation.variablesJSON
         let facts = SelectionFacts.of(Operation.Data.self)
         declareAges(Operation.Data.__cacheMaxAges)
-        try write(
-            data,
-            at: root,
-            declaredType: Operation.Data.__parentType,
-            selections: Operation.Data.__selections,
-            declaredKeyFields: Operation.Data.__cacheKeyFields,
-            variables: variables,
-            collectsClientIDs: facts.selectsClientID,
-            localFields: localFields
-        )
+        // Each case calls the normalizer with a concrete type, so that it is specialized for it.
+        switch data {
+        case .tree(let object):
+            try write(
+                JSONValue.object(object), at: root, declaredType: Operation.Data.__parentType, selections: Operation.Data.__selections,
+                declaredKeyFields: Operation.Data.__cacheKeyFields, variables: variables, collectsClientIDs: facts.selectsClientID,
+                localFields: localFields)
+        case .document(let value):
+            try write(
+                value, at: root, declaredType: Operation.Data.__parentType, selections: Operation.Data.__selections,
+                declaredKeyFields: Operation.Data.__cacheKeyFields, variables: variables, collectsClientIDs: facts.selectsClientID,
+                localFields: localFields)
+        }
         if applyingListDirectives, Operation.operationType != .query, facts.hasListDirectives {
-            try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data, variables: variables)
+            // The directives walk a tree; a parsed document gives one only for the operations that have them.
+            try applyListDirectives(root: root, selections: Operation.Data.__selections, data: data.tree, variables: variables)
         }
     }
 
@@ -86,7 +98,7 @@ extension CacheTransaction {
     public func write<F: Fragment>(_ fragment: F, key: CacheKey, variables: JSONObject = [:]) throws {
         declareAges(F.__cacheMaxAges)
         try write(
-            fragment.__fields, at: key, declaredType: F.__parentType, selections: F.__selections,
+            JSONValue.object(fragment.__fields), at: key, declaredType: F.__parentType, selections: F.__selections,
             declaredKeyFields: F.__cacheKeyFields, variables: variables)
     }
 

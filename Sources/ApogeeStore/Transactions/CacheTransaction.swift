@@ -108,8 +108,8 @@ public final class CacheTransaction {
     /// With `collectsClientIDs`, the keys of objects whose `__id` is selected are noted in
     /// ``clientIDs``, by path from `object`; `localFields` says whether local fields are
     /// written or kept (and noted in ``keptLocalFields``).
-    func write(
-        _ object: JSONObject,
+    func write<JSON: ResponseJSON>(
+        _ object: JSON,
         at key: CacheKey,
         declaredType: String,
         selections: [Selection],
@@ -119,6 +119,9 @@ public final class CacheTransaction {
         localFields: LocalFieldWrites = .written
     ) throws {
         try checkOpen()
+        guard object.isObject else {
+            throw NormalizationError(key: key, field: "", expected: "an object", found: object.kindDescription)
+        }
         var normalizer = Normalizer(
             variables: variables, keyPolicy: core.keyPolicy, declaredKeyFields: declaredKeyFields, collectsClientIDs: collectsClientIDs,
             localFields: localFields)

@@ -11,7 +11,7 @@ extension CacheTransaction {
     ///   - variables: The operation's variables as JSON, when the caller has them already.
     func applyResult<Operation: GraphQLOperation>(
         _ operation: Operation,
-        data: JSONObject?,
+        data: ResponseData?,
         typedData: Operation.Data?,
         updater: StoreUpdater<Operation.Data>?,
         variables: JSONObject? = nil
@@ -21,7 +21,7 @@ extension CacheTransaction {
             var typed = typedData
             if typed == nil, let data {
                 // A JSON response may leave fields out; the store fills them from what it knows.
-                typed = (try? Operation.Data(json: data)) ?? (try? read(operation))
+                typed = (try? data.decode(as: Operation.Data.self)) ?? (try? read(operation))
             }
             let proxy = StoreProxy(self, operation: OperationRoot(operation))
             try updater(proxy, typed)

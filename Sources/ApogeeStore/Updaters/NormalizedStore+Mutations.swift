@@ -17,7 +17,7 @@ extension NormalizedStore {
         response: OptimisticResponse<Mutation.Data>?,
         updater: StoreUpdater<Mutation.Data>? = nil
     ) throws -> OptimisticLayerID {
-        let json = response?.json
+        let json = response.map { ResponseData.tree($0.json) }
         let typed = response?.typedData
         return try addOptimisticLayer { transaction in
             try transaction.applyResult(mutation, data: json, typedData: typed, updater: updater)
@@ -63,15 +63,18 @@ extension NormalizedStore {
         updater: StoreUpdater<Operation.Data>? = nil,
         maxAge: Duration? = nil
     ) throws -> CacheChanges {
-        try writeResult(operation, data: data, typedData: typedData, removingOptimisticLayer: layer, updater: updater, maxAge: maxAge, variables: nil)
+        try writeResult(
+            operation, data: data.map(ResponseData.tree), typedData: typedData, removingOptimisticLayer: layer, updater: updater,
+            maxAge: maxAge, variables: nil)
     }
 
     /// ``writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)`` with the
-    /// operation's variables as JSON when the caller has them already: a subscription's events
-    /// all share them, and working them out is a good part of a small event's write.
+    /// operation's variables as JSON when the caller has them already (a subscription's events
+    /// all share them, and working them out is a good part of a small event's write), and with
+    /// the data as a tree or as a parsed document, which is normalized without making a tree.
     package func writeResult<Operation: GraphQLOperation>(
         _ operation: Operation,
-        data: JSONObject?,
+        data: ResponseData?,
         typedData: Operation.Data?,
         removingOptimisticLayer layer: OptimisticLayerID?,
         updater: StoreUpdater<Operation.Data>?,

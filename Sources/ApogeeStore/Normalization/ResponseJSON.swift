@@ -1,0 +1,39 @@
+import ApogeeAPI
+
+/// Response JSON as the normalizer walks it: a ``JSONValue`` tree, or a value of a parsed
+/// ``JSONDocument``, read in place without a tree. Callers pass a concrete type (see
+/// ``ResponseData``), so that the normalizer is specialized for each.
+protocol ResponseJSON {
+    /// The value of the object's field `name`; `nil` when it is absent or this is no object.
+    func member(_ name: String) -> Self?
+    /// Whether the value is JSON `null`.
+    var isNull: Bool { get }
+    /// Whether the value is an object.
+    var isObject: Bool { get }
+    /// The list's elements, or `nil` when the value is not a list.
+    var elements: [Self]? { get }
+    /// The string, or `nil` when the value is not one.
+    var stringValue: String? { get }
+    /// A short name of the value's JSON kind, for error messages.
+    var kindDescription: String { get }
+    /// The value as a tree: what a record keeps of a scalar, and what a key resolver reads.
+    var jsonValue: JSONValue { get }
+}
+
+extension JSONValue: ResponseJSON {
+    func member(_ name: String) -> JSONValue? {
+        if case .object(let fields) = self { return fields[name] }
+        return nil
+    }
+
+    var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+
+    var elements: [JSONValue]? { arrayValue }
+
+    var jsonValue: JSONValue { self }
+}
+
+extension JSONDocument.Value: ResponseJSON {}
