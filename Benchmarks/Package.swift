@@ -62,7 +62,9 @@ let package = Package(
         ]),
         // apogee.json points the code generator at the shared GitHub schema and operation,
         // which gives the benchmark the typed Data of the GitHub fixture.
-        benchmark("StoreBenchmarks", dependencies: [apogee("ApogeeStore"), "LaunchOperations"], exclude: ["apogee.json", "cache-policy.graphqls"]),
+        benchmark(
+            "StoreBenchmarks", dependencies: [apogee("ApogeeStore"), apogee("Apogee"), apogee("ApogeeTesting"), "LaunchOperations"],
+            exclude: ["apogee.json", "cache-policy.graphqls"]),
         // apogee.json points the code generator at the benchmark's own small to-do schema.
         benchmark("OptimisticBenchmarks", dependencies: [apogee("ApogeeStore")], exclude: ["apogee.json", "schema.graphqls"]),
         // apogee.json points the code generator at the example server's uploads schema.

@@ -20,6 +20,8 @@ extension JSONDocument {
 private struct DocumentIndexer {
     var parser: JSONParser
     var entries: [JSONDocument.Entry] = []
+    /// How many objects have been opened so far.
+    var objectsOpened: UInt32 = 0
 
     mutating func indexValue() throws(JSONParsingError) {
         parser.skipWhitespace()
@@ -64,7 +66,9 @@ private struct DocumentIndexer {
     private mutating func open(_ kind: JSONDocument.Entry.Kind) throws(JSONParsingError) -> Int {
         try parser.enterContainer()
         let position = entries.count
-        entries.append(JSONDocument.Entry(kind: kind, start: UInt32(parser.index), count: 0, end: 0))
+        // `start` holds the objects opened before this one until the container closes.
+        entries.append(JSONDocument.Entry(kind: kind, start: objectsOpened, count: 0, end: 0))
+        if kind == .object { objectsOpened += 1 }
         parser.index += 1
         return position
     }
@@ -74,6 +78,7 @@ private struct DocumentIndexer {
         parser.depth -= 1
         entries[position].count = count
         entries[position].end = UInt32(entries.count)
+        entries[position].start = objectsOpened - entries[position].start
     }
 
     private mutating func indexObject() throws(JSONParsingError) {

@@ -25,7 +25,9 @@ public final class JSONDocument: @unchecked Sendable {
         }
 
         var kind: Kind
-        /// Where the value's text starts: for a string, after its opening quote.
+        /// For a string or a number, where its text starts (for a string, after its opening
+        /// quote). For a list or an object, how many objects it holds, itself included: its
+        /// text is never read again, and the entry stays 16 bytes.
         var start: UInt32
         /// A string's or number's length in bytes; a list's elements or an object's fields.
         var count: UInt32
@@ -75,6 +77,17 @@ extension JSONDocument {
         let index: Int
 
         var entry: JSONDocument.Entry { document.entries[index] }
+
+        /// How many objects the value holds, itself included: what a caller that makes
+        /// something of each object can make room for at once. Counted when the document was
+        /// indexed, so it costs nothing.
+        public var objectCount: Int {
+            let entry = entry
+            switch entry.kind {
+            case .object, .array: return Int(entry.start)
+            default: return 0
+            }
+        }
 
         /// Whether the value is JSON `null`.
         public var isNull: Bool { entry.kind == .null }

@@ -57,6 +57,15 @@ struct JSONDocumentTests {
         #expect(root.kindDescription == "an object")
     }
 
+    @Test func countsTheObjectsInEachContainer() throws {
+        let root = try JSONDocument(parsing: #"{"a":[{},{"b":{}}],"c":1,"d":{"e":[]}}"#).root
+        #expect(root.objectCount == 5)
+        #expect(root.member("a")?.objectCount == 3)
+        #expect(root.member("d")?.objectCount == 1)
+        #expect(root.member("d")?.member("e")?.objectCount == 0)
+        #expect(root.member("c")?.objectCount == 0)
+    }
+
     @Test func readsNumbersAsTheTreeDoes() throws {
         let root = try JSONDocument(parsing: "[7, 2.5, 99999999999999999999, -3]").root
         let numbers = try #require(root.elements)

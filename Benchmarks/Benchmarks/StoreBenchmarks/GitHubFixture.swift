@@ -1,5 +1,7 @@
+import Apogee
 import ApogeeAPI
 import ApogeeStore
+import ApogeeTesting
 import Foundation
 
 /// The recorded GitHub response (409 KB: 100 issues, 508 comments) and what the benchmarks
@@ -40,6 +42,15 @@ enum GitHubFixture {
     /// Reads the response's `data` into typed Data straight from the bytes.
     static func decodeData(_ bytes: [UInt8]) throws -> IssuesAndCommentsForRepositoryQuery.Data {
         try IssuesAndCommentsForRepositoryQuery.Data(parsed: try documentData(bytes))
+    }
+
+    /// A client whose every request is answered with the fixture, with a store of its own.
+    static func cannedClient() -> ApogeeClient {
+        let response = HTTPTransportResponse(
+            head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/graphql-response+json"]),
+            body: data
+        )
+        return ApogeeClient(url: URL(fileURLWithPath: "/graphql"), store: NormalizedStore(), transport: CannedTransport(response: response))
     }
 
     /// A store holding the fixture, for the read benchmark.

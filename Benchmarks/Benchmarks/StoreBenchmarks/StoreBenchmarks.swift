@@ -1,3 +1,4 @@
+import Apogee
 import ApogeeAPI
 import ApogeeStore
 import Benchmark
@@ -110,6 +111,22 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(try GitHubFixture.decodeData(GitHubFixture.bytes))
         }
+    }
+
+    // The same response through the client, from an in-memory transport: what an app gets.
+    let client = Box<ApogeeClient>()
+    for (name, policy) in [("decoded and written into the store", CachePolicy.fetchIgnoringCacheData), ("decoded only", .fetchIgnoringCacheCompletely)] {
+        Benchmark(
+            "GitHub fixture: fetched through the client (in-memory transport), \(name)",
+            closure: { benchmark in
+                guard let client = client.value else { return }
+                for _ in benchmark.scaledIterations {
+                    blackHole(try await client.fetch(query: GitHubFixture.query, cachePolicy: policy))
+                }
+            },
+            setup: { client.value = GitHubFixture.cannedClient() },
+            teardown: { client.value = nil }
+        )
     }
 
     redirectBenchmarks()

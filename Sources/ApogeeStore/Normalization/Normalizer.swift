@@ -37,13 +37,17 @@ struct Normalizer {
     /// The key rule of the type of the last object keyed; see ``keyRule(for:)``.
     private var lastKeyRule: (typename: String, rule: CacheKeyPolicy.KeyRule)?
 
+    /// - Parameter expectedRecords: How many records the response may make, at most, when
+    ///   the caller knows: the table of records is made that large at once.
     init(
         variables: JSONObject,
         keyPolicy: CacheKeyPolicy,
         declaredKeyFields: [String: [String]],
         collectsClientIDs: Bool = false,
-        localFields: LocalFieldWrites = .written
+        localFields: LocalFieldWrites = .written,
+        expectedRecords: Int = 0
     ) {
+        records.reserveCapacity(expectedRecords)
         self.variables = variables
         self.keyPolicy = keyPolicy
         self.declaredKeyFields = declaredKeyFields

@@ -18,6 +18,9 @@ protocol ResponseJSON {
     var kindDescription: String { get }
     /// The value as a tree: what a record keeps of a scalar, and what a key resolver reads.
     var jsonValue: JSONValue { get }
+    /// How many objects the value holds, itself included, when that is known without a walk;
+    /// otherwise 0.
+    var objectCount: Int { get }
 }
 
 extension JSONValue: ResponseJSON {
@@ -34,6 +37,8 @@ extension JSONValue: ResponseJSON {
     var elements: [JSONValue]? { arrayValue }
 
     var jsonValue: JSONValue { self }
+
+    var objectCount: Int { 0 }
 }
 
 extension JSONDocument.Value: ResponseJSON {}

@@ -46,6 +46,12 @@ public struct RecordChangeSet: Sendable, Hashable {
         }
     }
 
+    /// Makes room for `count` more records, so that a large write does not grow the table step
+    /// by step, hashing every key again at each step.
+    mutating func reserveCapacity(forMore count: Int) {
+        changes.reserveCapacity(changes.count + count)
+    }
+
     /// Sets fields of a record.
     mutating func set(_ fields: [String: RecordValue], of key: CacheKey) {
         guard let index = changes.index(forKey: key) else {

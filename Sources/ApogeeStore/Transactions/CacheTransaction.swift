@@ -67,6 +67,7 @@ public final class CacheTransaction {
         let stamps = stampsExpiry
         let now = stamps ? core.clock.nowMilliseconds : 0
         let covered = stamps ? coveredTypes : []
+        staged.reserveCapacity(forMore: records.count)
         for (key, fields) in records {
             let current: Record?
             if let batch {
@@ -124,7 +125,7 @@ public final class CacheTransaction {
         }
         var normalizer = Normalizer(
             variables: variables, keyPolicy: core.keyPolicy, declaredKeyFields: declaredKeyFields, collectsClientIDs: collectsClientIDs,
-            localFields: localFields)
+            localFields: localFields, expectedRecords: object.objectCount)
         try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
         if collectsClientIDs { clientIDs.merge(normalizer.clientIDs) { _, new in new } }
         if localFields == .keptAndNoted { keptLocalFields.merge(normalizer.keptLocalFields) { _, new in new } }
