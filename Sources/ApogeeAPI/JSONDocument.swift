@@ -1,7 +1,7 @@
 /// JSON text parsed once into an index of its values, which typed decoding reads without
 /// building a ``JSONValue`` tree.
 ///
-/// Parsing checks the whole text, as ``JSONValue/init(parsing:)`` does, but makes no strings,
+/// Parsing checks the whole text, as ``JSONValue/init(parsing:)-(Sequence<UInt8>)`` does, but makes no strings,
 /// arrays or dictionaries: it records where each value lies in the bytes, and where each list
 /// and object ends. A string is made only when a generated type reads it, and an object's field
 /// is found by comparing its name's bytes, so reading a response into typed data hashes no
@@ -37,7 +37,7 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Parses UTF-8 JSON text; only whitespace may follow the value.
     /// - Throws: ``JSONParsingError`` for malformed input or trailing content, as
-    ///   ``JSONValue/init(parsing:)`` does.
+    ///   ``JSONValue/init(parsing:)-(Sequence<UInt8>)`` does.
     public convenience init(parsing bytes: some Collection<UInt8>) throws {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = copy.initialize(from: bytes)

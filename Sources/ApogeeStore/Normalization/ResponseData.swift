@@ -1,7 +1,7 @@
 import ApogeeAPI
 
 /// The `data` of a response as the store takes it: a tree, or a value of a parsed
-/// ``JSONDocument`` that the normalizer reads in place.
+/// `JSONDocument` that the normalizer reads in place.
 ///
 /// Kept with a server result so that the store normalizes what the server sent rather than
 /// the typed data encoded again. The callers above the normalizer are generic over the

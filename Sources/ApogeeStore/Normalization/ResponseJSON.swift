@@ -1,7 +1,7 @@
 import ApogeeAPI
 
-/// Response JSON as the normalizer walks it: a ``JSONValue`` tree, or a value of a parsed
-/// ``JSONDocument``, read in place without a tree. Callers pass a concrete type (see
+/// Response JSON as the normalizer walks it: a `JSONValue` tree, or a value of a parsed
+/// `JSONDocument`, read in place without a tree. Callers pass a concrete type (see
 /// ``ResponseData``), so that the normalizer is specialized for each.
 protocol ResponseJSON {
     /// The value of the object's field `name`; `nil` when it is absent or this is no object.

@@ -17,10 +17,10 @@ extension NormalizedStore {
         try transaction(removingOptimisticLayers: []) { try $0.write(data: data, for: operation) }.changes
     }
 
-    /// Normalizes and writes response data read in place from a parsed ``JSONDocument``, such
+    /// Normalizes and writes response data read in place from a parsed `JSONDocument`, such
     /// as the `data` member of a response's root: the records are made from the document's
     /// bytes, with no `JSONValue` tree in between. Otherwise the same as
-    /// ``write(data:for:)``.
+    /// ``write(data:for:)-(JSONObject,_)``.
     /// - Throws: ``NormalizationError`` when `data` is not an object or does not fit the
     ///   selections (nothing is written then), or an error of the record source.
     @discardableResult

@@ -11,7 +11,8 @@ import ApogeeAPI
 /// ## Topics
 /// ### Reading and writing
 /// - ``read(_:options:)``
-/// - ``write(data:for:)``
+/// - ``write(data:for:)-(JSONObject,_)``
+/// - ``write(data:for:)-(JSONDocument.Value,_)``
 /// - ``transaction(_:)``
 /// ### Watching
 /// - ``watch(_:bufferingPolicy:)``

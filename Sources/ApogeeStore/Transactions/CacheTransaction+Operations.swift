@@ -29,7 +29,7 @@ extension CacheTransaction {
         try write(data: .tree(data), for: operation, applyingListDirectives: true)
     }
 
-    /// Writes response data read in place from a parsed ``JSONDocument`` for an operation;
+    /// Writes response data read in place from a parsed `JSONDocument` for an operation;
     /// otherwise the same as ``write(data:for:)-(JSONObject,_)``.
     /// - Throws: ``NormalizationError`` when `data` is not an object or does not fit the
     ///   operation's selections.
