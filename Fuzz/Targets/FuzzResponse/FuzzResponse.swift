@@ -11,7 +11,9 @@ let operation = FuzzLaunchesQuery(after: "cursor")
 /// A response body, any bytes, through the path every server result takes: read as a GraphQL
 /// response, decoded into the operation's typed `Data`, and written into the store. Each step
 /// either works or gives a typed error; a body that fails to decode writes nothing; and what
-/// a clean result wrote reads back from the store.
+/// a clean result wrote reads back from the store. The body is read in place, as a
+/// `JSONDocument`; read through a `JSONValue` tree instead, it must give the same result: the
+/// same typed data, errors and extensions, or a failure just the same.
 public func fuzzResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = FuzzInput(start, count)
     // The store starts empty each time, so records from earlier inputs neither pile up nor
@@ -23,6 +25,9 @@ public func fuzzResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
         return 0
     }
+    let treeBody = (try? JSONValue(parsing: input.all)).flatMap(\.objectValue).flatMap { try? GraphQLResponseBody(object: $0) }
+    guard let treeBody else { fatalError("the body reads as a document but not as a tree") }
+    let treeResult = try? GraphQLResult<FuzzLaunchesQuery.Data>(decoding: treeBody, httpResponse: nil)
     let result: GraphQLResult<FuzzLaunchesQuery.Data>
     do {
         result = try GraphQLResult(decoding: body, httpResponse: nil)
@@ -30,8 +35,12 @@ public func fuzzResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         guard case ApogeeError.responseDecoding = error else {
             fatalError("decoding failed with an untyped error: \(error)")
         }
+        require(treeResult == nil, "the document failed to decode what the tree decodes: \(error)")
         return 0
     }
+    guard let treeResult else { fatalError("the document decoded what the tree fails to decode") }
+    require(treeResult.data == result.data, "the document and the tree decode different data")
+    require(treeResult.errors == result.errors && treeResult.extensions == result.extensions, "the document and the tree read different errors or extensions")
     let stored = client.storing(result, for: operation)
     if stored.data == nil || stored.errors != nil {
         return 0
