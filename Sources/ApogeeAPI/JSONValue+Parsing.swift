@@ -298,13 +298,29 @@ package struct JSONParser {
             }
             if byte == ASCII.backslash {
                 escaped = true
-                index += 1
-                _ = try readEscape()
+                // A one-byte escape (most of a body's: `\n`, `\r`, `\"`) needs only a look;
+                // `\u` and anything wrong go through the full check.
+                if index + 1 < bytes.count, Self.isOneByteEscape(bytes[index + 1]) {
+                    index += 2
+                } else {
+                    index += 1
+                    _ = try readEscape()
+                }
             } else if byte < 0x20 {
                 throw error("control character in a string")
             } else {
                 index += 1
             }
+        }
+    }
+
+    /// Whether `byte`, after a backslash, makes a one-byte escape.
+    private static func isOneByteEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            true
+        default:
+            false
         }
     }
 

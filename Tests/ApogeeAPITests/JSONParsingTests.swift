@@ -6,7 +6,7 @@ enum JSONTexts {
     /// Texts neither parser may accept.
     static let malformed = [
         "", "{", "[1,]", "{\"a\" 1}", "tru", "\"abc", "01", "1.", "-", "{} x", "\"\u{01}\"", "\"\\ud800\"",
-        "\"a\\qb\"", "{\"a\":1,}", "[1 2]", "{1:2}", "\"\\ud800\\u0041\"", "nul", "\"\\u12\"",
+        "\"a\\qb\"", "\"\\", "\"ab\\\"", "{\"a\":1,}", "[1 2]", "{1:2}", "\"\\ud800\\u0041\"", "nul", "\"\\u12\"",
     ]
     /// Numbers beyond `Double`'s range, which both refuse rather than read as infinity.
     static let outOfRange = ["1E400", "-1e309", "[0, 2e308]"]

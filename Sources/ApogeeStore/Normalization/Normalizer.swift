@@ -76,18 +76,16 @@ struct Normalizer {
         indices.removeAll(keepingCapacity: true)
         defer { indices = outerIndices }
         try collect(object, typename: typename, key: key, selections: selections, into: &fields)
-        Self.put(fields, into: &records[key, default: [:]])
+        put(fields, of: key)
     }
 
     /// Puts the fields of an object into its record: in place of the empty one holding its
     /// place, or merged over what the object's own fields wrote of it meanwhile (an object
-    /// that contains itself).
-    private static func put(_ fields: [String: RecordValue], into record: inout [String: RecordValue]) {
-        if record.isEmpty {
-            record = fields
-        } else {
-            record.merge(fields) { _, new in new }
-        }
+    /// that contains itself). The key is hashed once unless there is something to merge.
+    private mutating func put(_ fields: [String: RecordValue], of key: CacheKey) {
+        guard var record = records.updateValue(fields, forKey: key), !record.isEmpty else { return }
+        record.merge(fields) { _, new in new }
+        records[key] = record
     }
 
     private mutating func collect<JSON: ResponseJSON>(
