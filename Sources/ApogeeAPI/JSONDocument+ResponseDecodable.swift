@@ -1,42 +1,40 @@
 // Reading generated types straight from a parsed document: the same checks and the same
 // errors as reading a `JSONValue`, without making one.
 
+extension JSONDocument.Value {
+    /// What `read` finds in the value, or the error a generated type reports when it finds
+    /// nothing: `null` where a value is required, or a value of another kind.
+    fileprivate func required<Wanted>(_ read: (Self) -> Wanted?, expected: String) throws -> Wanted {
+        if let wanted = read(self) { return wanted }
+        throw isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: expected, found: self)
+    }
+}
+
 extension String {
     public init(parsed value: JSONDocument.Value) throws {
-        guard let string = value.stringValue else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "a string", found: value)
-        }
-        self = string
+        self = try value.required(\.stringValue, expected: "a string")
     }
 }
 
 extension Int {
     public init(parsed value: JSONDocument.Value) throws {
-        if let int = value.intValue {
-            self = int
-        } else if let double = value.doubleValue, double.rounded() == double, abs(double) < 9.0e15 {
-            self = Int(double)
-        } else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "an integer", found: value)
-        }
+        self = try value.required({ value in
+            if let int = value.intValue { return int }
+            guard let double = value.doubleValue, double.rounded() == double, abs(double) < 9.0e15 else { return nil }
+            return Int(double)
+        }, expected: "an integer")
     }
 }
 
 extension Double {
     public init(parsed value: JSONDocument.Value) throws {
-        guard let double = value.doubleValue else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "a number", found: value)
-        }
-        self = double
+        self = try value.required(\.doubleValue, expected: "a number")
     }
 }
 
 extension Bool {
     public init(parsed value: JSONDocument.Value) throws {
-        guard let bool = value.boolValue else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "a boolean", found: value)
-        }
-        self = bool
+        self = try value.required(\.boolValue, expected: "a boolean")
     }
 }
 
@@ -48,9 +46,7 @@ extension Optional where Wrapped: ResponseDecodable {
 
 extension Array where Element: ResponseDecodable {
     public init(parsed value: JSONDocument.Value) throws {
-        guard let elements = value.elements else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "a list", found: value)
-        }
+        let elements = try value.required(\.elements, expected: "a list")
         var decoded = [Element]()
         decoded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
@@ -66,10 +62,7 @@ extension Array where Element: ResponseDecodable {
 
 extension EnumValue {
     public init(parsed value: JSONDocument.Value) throws {
-        guard let name = value.stringValue else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "an enum value name", found: value)
-        }
-        self.init(rawValue: name)
+        self.init(rawValue: try value.required(\.stringValue, expected: "an enum value name"))
     }
 }
 
@@ -77,9 +70,7 @@ extension SelectionSet {
     /// Reads the selection set from a parsed document's object, such as the `data` of a
     /// response, finding each field by comparing names' bytes.
     public init(parsed value: JSONDocument.Value) throws {
-        guard value.isObject else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "an object", found: value)
-        }
-        try self.init(from: ResponseObject(parsed: value))
+        let object = try value.required({ $0.isObject ? $0 : nil }, expected: "an object")
+        try self.init(from: ResponseObject(parsed: object))
     }
 }

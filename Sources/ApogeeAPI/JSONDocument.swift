@@ -142,8 +142,8 @@ extension JSONDocument {
             let entry = entry
             switch entry.kind {
             case .integer:
-                if let integer = JSONParser.integer(from: document.text(of: entry)) { return Double(integer) }
-                return try? JSONParser.double(from: document.text(of: entry), at: Int(entry.start))
+                // Indexed as an integer only when it fits in `Int`.
+                return JSONParser.integer(from: document.text(of: entry)).map(Double.init)
             case .number:
                 return try? JSONParser.double(from: document.text(of: entry), at: Int(entry.start))
             default:
@@ -227,9 +227,7 @@ extension JSONDocument {
             case .null: return .null
             case .true: return .bool(true)
             case .false: return .bool(false)
-            case .integer:
-                if let integer = intValue { return .int(integer) }
-                return doubleValue.map(JSONValue.double) ?? .null
+            case .integer: return intValue.map(JSONValue.int) ?? .null
             case .number: return doubleValue.map(JSONValue.double) ?? .null
             case .string, .escapedString: return stringValue.map(JSONValue.string) ?? .null
             case .array: return .array((elements ?? []).map(\.jsonValue))

@@ -5,13 +5,9 @@ extension GraphQLResult where Data: RootSelectionSet {
     /// Decodes the data of a response. When `data` does not fit the types, the error says
     /// where, and carries the response's GraphQL errors, which often explain why.
     init(decoding body: GraphQLResponseBody, httpResponse: HTTPResponse?) throws {
-        var data: Data?
+        let data: Data?
         do {
-            switch body.data {
-            case .tree(let json)?: data = try Data(json: json)
-            case .document(let value)?: data = try Data(parsed: value)
-            case nil: data = nil
-            }
+            data = try body.data?.decode(as: Data.self)
         } catch let error as ResponseDecodingError {
             throw ApogeeError.responseDecoding(error, graphQLErrors: body.errors ?? [])
         }
