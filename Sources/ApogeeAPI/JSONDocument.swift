@@ -11,17 +11,30 @@
 /// let document = try JSONDocument(parsing: bytes)
 /// let data = try MyQuery.Data(parsed: document.root)
 /// ```
+///
+/// The store assembles a document of the same shape when it reads records back, holding the
+/// strings it already has instead of text, so that generated types read a cache hit exactly as
+/// they read a response.
 public final class JSONDocument: @unchecked Sendable {
-    // Unchecked: both buffers are written once, in the initializer, and only read afterwards;
-    // the class owns them and frees them when it goes.
+    // Unchecked: the buffers are written once, before the initializer, and only read
+    // afterwards; the class owns them and frees them when it goes.
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let entries: UnsafeMutableBufferPointer<Entry>
+    /// The strings of an assembled document (names and string values), which its entries
+    /// point into; empty for a parsed one.
+    let strings: [String]
 
     /// One value in the index. An object's entry is followed by its fields, each a name (a
     /// string entry) and then the value's entries; a list's by its elements' entries.
     struct Entry {
         enum Kind: UInt8 {
             case null, `true`, `false`, integer, number, string, escapedString, array, object
+            /// A value of an assembled document: a string in ``JSONDocument/strings`` at
+            /// `start`, whose UTF-8 length is `count`.
+            case heldString
+            /// A value of an assembled document: an `Int` or a `Double`, whose bits are
+            /// `start` (low half) and `count` (high half).
+            case heldInteger, heldNumber
         }
 
         var kind: Kind
@@ -33,6 +46,9 @@ public final class JSONDocument: @unchecked Sendable {
         var count: UInt32
         /// The index of the entry after this value and everything inside it.
         var end: UInt32
+
+        /// The 64 bits of a held number.
+        var heldBits: UInt64 { UInt64(start) | UInt64(count) << 32 }
     }
 
     /// Parses UTF-8 JSON text; only whitespace may follow the value.
@@ -43,7 +59,7 @@ public final class JSONDocument: @unchecked Sendable {
         _ = copy.initialize(from: bytes)
         do {
             let entries = try JSONDocument.index(UnsafeBufferPointer(copy))
-            self.init(bytes: copy, entries: entries)
+            self.init(bytes: copy, entries: entries, strings: [])
         } catch {
             copy.deallocate()
             throw error
@@ -55,9 +71,10 @@ public final class JSONDocument: @unchecked Sendable {
         try self.init(parsing: Array(text.utf8))
     }
 
-    private init(bytes: UnsafeMutableBufferPointer<UInt8>, entries: UnsafeMutableBufferPointer<Entry>) {
+    init(bytes: UnsafeMutableBufferPointer<UInt8>, entries: UnsafeMutableBufferPointer<Entry>, strings: [String]) {
         self.bytes = bytes
         self.entries = entries
+        self.strings = strings
     }
 
     deinit {
@@ -101,8 +118,8 @@ extension JSONDocument {
             switch entry.kind {
             case .null: "null"
             case .true, .false: "a boolean"
-            case .integer, .number: "a number"
-            case .string, .escapedString: "a string"
+            case .integer, .number, .heldInteger, .heldNumber: "a number"
+            case .string, .escapedString, .heldString: "a string"
             case .array: "a list"
             case .object: "an object"
             }
@@ -125,6 +142,8 @@ extension JSONDocument {
                 return String(decoding: document.text(of: entry), as: UTF8.self)
             case .escapedString:
                 return document.unescapedString(at: entry)
+            case .heldString:
+                return document.strings[Int(entry.start)]
             default:
                 return nil
             }
@@ -133,8 +152,11 @@ extension JSONDocument {
         /// The number as an `Int`, when it is written as an integer that fits.
         public var intValue: Int? {
             let entry = entry
-            guard entry.kind == .integer else { return nil }
-            return JSONParser.integer(from: document.text(of: entry))
+            switch entry.kind {
+            case .integer: return JSONParser.integer(from: document.text(of: entry))
+            case .heldInteger: return Int(truncatingIfNeeded: entry.heldBits)
+            default: return nil
+            }
         }
 
         /// The number as a `Double`, or `nil` when the value is not a number.
@@ -146,6 +168,10 @@ extension JSONDocument {
                 return JSONParser.integer(from: document.text(of: entry)).map(Double.init)
             case .number:
                 return try? JSONParser.double(from: document.text(of: entry), at: Int(entry.start))
+            case .heldInteger:
+                return Double(Int(truncatingIfNeeded: entry.heldBits))
+            case .heldNumber:
+                return Double(bitPattern: entry.heldBits)
             default:
                 return nil
             }
@@ -156,6 +182,9 @@ extension JSONDocument {
         public func member(_ name: String) -> Value? {
             let entry = entry
             guard entry.kind == .object else { return nil }
+            if !document.strings.isEmpty {
+                return heldMemberIndex(named: name, in: entry).map { Value(document: document, index: $0) }
+            }
             let found = name.utf8.withContiguousStorageIfAvailable { memberIndex(named: $0, in: entry) }
                 ?? Array(name.utf8).withUnsafeBufferPointer { memberIndex(named: $0, in: entry) }
             return found.map { Value(document: document, index: $0) }
@@ -180,6 +209,22 @@ extension JSONDocument {
             return found
         }
 
+        /// The entry index of the value of the last field named `name` in an assembled
+        /// document, whose names are held strings (or text, for an object a custom scalar
+        /// holds); lengths are compared first.
+        private func heldMemberIndex(named name: String, in entry: JSONDocument.Entry) -> Int? {
+            let entries = document.entries
+            let length = name.utf8.count
+            var found: Int?
+            var position = index + 1
+            for _ in 0..<entry.count {
+                let nameEntry = entries[position]
+                if Int(nameEntry.count) == length, document.name(at: nameEntry) == name { found = position + 1 }
+                position = Int(entries[position + 1].end)
+            }
+            return found
+        }
+
         /// Whether two byte runs of the same length are equal: names are short, so a plain
         /// loop does better than a generic comparison.
         private static func equal(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -196,10 +241,7 @@ extension JSONDocument {
             members.reserveCapacity(Int(entry.count))
             var position = index + 1
             for _ in 0..<entry.count {
-                let nameEntry = document.entries[position]
-                let name = nameEntry.kind == .escapedString
-                    ? document.unescapedString(at: nameEntry)
-                    : String(decoding: document.text(of: nameEntry), as: UTF8.self)
+                let name = document.name(at: document.entries[position])
                 members.append((name, Value(document: document, index: position + 1)))
                 position = Int(document.entries[position + 1].end)
             }
@@ -229,7 +271,9 @@ extension JSONDocument {
             case .false: return .bool(false)
             case .integer: return intValue.map(JSONValue.int) ?? .null
             case .number: return doubleValue.map(JSONValue.double) ?? .null
-            case .string, .escapedString: return stringValue.map(JSONValue.string) ?? .null
+            case .string, .escapedString, .heldString: return stringValue.map(JSONValue.string) ?? .null
+            case .heldInteger: return .int(Int(truncatingIfNeeded: entry.heldBits))
+            case .heldNumber: return .double(Double(bitPattern: entry.heldBits))
             case .array: return .array((elements ?? []).map(\.jsonValue))
             case .object:
                 var object = JSONObject(minimumCapacity: Int(entry.count))
@@ -244,6 +288,15 @@ extension JSONDocument {
     /// The bytes of a string's or number's text, without a string's quotes.
     func text(of entry: Entry) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)])
+    }
+
+    /// A field's name: its text, or the string an assembled document holds.
+    func name(at entry: Entry) -> String {
+        switch entry.kind {
+        case .heldString: strings[Int(entry.start)]
+        case .escapedString: unescapedString(at: entry)
+        default: String(decoding: text(of: entry), as: UTF8.self)
+        }
     }
 
     /// A string with escapes, which were checked when the document was indexed.

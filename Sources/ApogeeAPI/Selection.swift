@@ -17,39 +17,39 @@ extension Selection {
     public struct Field: Sendable, Hashable {
         /// The key of the field in the response: its alias, or its name.
         public var responseKey: String {
-            get { storage.values.responseKey }
+            @inlinable get { storage.values.responseKey }
             set { update { $0.responseKey = newValue } }
         }
         /// The schema's name of the field.
         public var name: String {
-            get { storage.values.name }
+            @inlinable get { storage.values.name }
             set { update { $0.name = newValue } }
         }
         /// The arguments, in the order they are written, with variables unresolved.
         public var arguments: [Argument] {
-            get { storage.values.arguments }
+            @inlinable get { storage.values.arguments }
             set { update { $0.arguments = newValue } }
         }
         /// The field's type as the schema declares it.
         public var type: FieldType {
-            get { storage.values.type }
+            @inlinable get { storage.values.type }
             set { update { $0.type = newValue } }
         }
         /// The `@include`/`@skip` conditions, all of which must pass for the field to be selected.
         public var conditions: [Condition] {
-            get { storage.values.conditions }
+            @inlinable get { storage.values.conditions }
             set { update { $0.conditions = newValue } }
         }
         /// Client-side directives (`@connection`, `@appendEdge`, …) kept for the store; never sent.
         public var directives: [Directive] {
-            get { storage.values.directives }
+            @inlinable get { storage.values.directives }
             set { update { $0.directives = newValue } }
         }
         /// Whether the field is local: a client schema extension adds it to a server type, so
         /// the document sent leaves it out, a server result never writes it, and the store
         /// keeps what the app writes.
         public var isLocal: Bool {
-            get { storage.values.isLocal }
+            @inlinable get { storage.values.isLocal }
             set {
                 update { values in
                     values.isLocal = newValue
@@ -61,16 +61,16 @@ extension Selection {
         /// while nothing is written. A local field without one reads as `null`; a field that
         /// is not local has none.
         public var clientDefault: JSONValue? {
-            get { storage.values.clientDefault }
+            @inlinable get { storage.values.clientDefault }
             set { if storage.values.isLocal { update { $0.clientDefault = newValue } } }
         }
         /// Whether this is the client-only `__id` field, the record key of the parent object.
-        public var isClientID: Bool { storage.isClientID }
+        @inlinable public var isClientID: Bool { storage.isClientID }
         /// The arguments sorted by name, the order a storage key writes them in.
         package var argumentsByName: [Argument] { storage.argumentsByName }
         /// The field's storage key when it is the same for every write: no argument, or none
         /// that refers to a variable. `nil` when the variables decide it.
-        package var constantStorageKey: String? { storage.constantStorageKey }
+        @inlinable package var constantStorageKey: String? { storage.constantStorageKey }
 
         /// The field's storage key (``FieldStorageKey``) with its variables resolved from
         /// `variables`, for a field without a constant one.
@@ -100,7 +100,9 @@ extension Selection {
         /// The metadata, shared by every copy: the normalizer and the reader visit each field
         /// of every object they walk, and copying one reference is what makes that visit cheap,
         /// where copying the values would retain each of them.
-        private var storage: Storage
+        // Visible to inlining so that the store and the normalizer, which ask every field they
+        // meet, read its metadata in place instead of calling across modules for each value.
+        @usableFromInline var storage: Storage
 
         /// Creates field metadata; generated code calls this.
         public init(
@@ -143,9 +145,12 @@ extension Selection {
         }
 
         /// The nested selections of an object field (through lists and non-null), or `nil` for a leaf.
-        public var selections: [Selection]? {
+        @inlinable public var selections: [Selection]? {
             type.selections
         }
+
+        /// Whether the field selects an object (through lists and non-null), not a leaf.
+        @inlinable package var selectsObject: Bool { storage.selectsObject }
     }
 
     /// A field's type: a leaf or an object, wrapped in lists and non-null as the schema says.
@@ -319,27 +324,28 @@ public indirect enum ArgumentValue: Sendable, Hashable {
 
 extension Selection.Field {
     /// A field's metadata as values.
-    fileprivate struct Values: Sendable, Hashable {
-        var responseKey: String
-        var name: String
-        var arguments: [Selection.Argument]
-        var type: Selection.FieldType
-        var conditions: [Selection.Condition]
-        var directives: [Selection.Directive]
-        var isLocal: Bool
-        var clientDefault: JSONValue?
+    @usableFromInline struct Values: Sendable, Hashable {
+        @usableFromInline var responseKey: String
+        @usableFromInline var name: String
+        @usableFromInline var arguments: [Selection.Argument]
+        @usableFromInline var type: Selection.FieldType
+        @usableFromInline var conditions: [Selection.Condition]
+        @usableFromInline var directives: [Selection.Directive]
+        @usableFromInline var isLocal: Bool
+        @usableFromInline var clientDefault: JSONValue?
     }
 
     /// The values behind a reference.
-    fileprivate final class Storage: Sendable {
-        let values: Values
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let values: Values
         /// Asked of every field the normalizer meets, so worked out once.
-        let isClientID: Bool
+        @usableFromInline let isClientID: Bool
+        @usableFromInline let selectsObject: Bool
         /// Sorted once: every write of the field names its storage key, arguments by name.
         let argumentsByName: [Selection.Argument]
         /// Written once when no variable can change it, which spares most fields with
         /// arguments (`first: 10`) writing JSON at every visit.
-        let constantStorageKey: String?
+        @usableFromInline let constantStorageKey: String?
         /// The variables the storage key depends on, when every argument is a literal or a
         /// variable itself; `nil` when a variable sits inside a list or an input object, whose
         /// keys are written afresh each time.
@@ -351,6 +357,7 @@ extension Selection.Field {
         init(_ values: Values) {
             self.values = values
             isClientID = values.name == "__id"
+            selectsObject = values.type.selections != nil
             argumentsByName = values.arguments.sorted { $0.name < $1.name }
             constantStorageKey = values.arguments.contains(where: \.value.refersToVariables)
                 ? nil

@@ -127,3 +127,47 @@ struct ReadingTests {
         #expect(full.avatar == "a.png")
     }
 }
+
+/// `{ launch(id: "1") { __typename id site } ... { launch(id: "1") { __typename mission { __typename name } } } }`,
+/// hand-written because it selects one object twice under the same response key, which a server
+/// answers with the two selection sets merged. The launch is read as JSON, to see all of it.
+private struct LaunchSelectedTwice: SelectionSet {
+    static let __parentType = "Query"
+    static func launch(_ selections: [Selection]) -> Selection {
+        .field(.init("launch", arguments: [.init("id", .literal("1"))], type: .object("Launch", [.field(.init("__typename", type: .nonNull(.scalar("String"))))] + selections)))
+    }
+    static let __selections: [Selection] = [
+        launch([.field(.init("id", type: .nonNull(.scalar("ID")))), .field(.init("site", type: .scalar("String")))]),
+        .inlineFragment(.init(on: nil, selections: [
+            launch([.field(.init("mission", type: .object("Mission", [.field(.init("name", type: .scalar("String")))])))]),
+        ])),
+    ]
+
+    var launch: JSONValue
+
+    init(from object: ResponseObject) throws {
+        launch = try object.decode("launch")
+    }
+
+    var __fields: JSONObject { ["launch": launch] }
+}
+
+extension ReadingTests {
+    @Test("an object selected twice under one response key reads with both selection sets")
+    func mergedSelections() throws {
+        let store = NormalizedStore()
+        try store.write(data: Fixtures.launchDetails("1"), for: LaunchDetailsQuery(id: "1"))
+        let read = try store.read(LaunchSelectedTwice.self, at: .queryRoot, selections: LaunchSelectedTwice.__selections, variables: [:])
+        let launch = try #require(read.value?.launch)
+        #expect(launch == ["__typename": "Launch", "id": "1", "site": "KSC LC 39A", "mission": ["name": "Starlink"]])
+        #expect(read.dependencies.isSuperset(of: [FieldKey("Launch:1", "site"), FieldKey("Launch:1", "mission")]))
+
+        // A miss in either selection set is a miss of the whole, as for one selection.
+        try store.commitUpdate { proxy in
+            try proxy.record(for: "Launch:1")?.removeField("mission")
+        }
+        let missing = try store.read(LaunchSelectedTwice.self, at: .queryRoot, selections: LaunchSelectedTwice.__selections, variables: [:])
+        #expect(missing.miss?.field == "mission")
+        #expect(missing.miss?.path == ["launch", "mission"])
+    }
+}

@@ -34,7 +34,9 @@ extension Selection {
 
 extension Selection.Condition {
     /// Whether every condition passes; no conditions always pass.
+    @inline(__always)
     static func allPass(_ conditions: [Selection.Condition], with variables: JSONObject) -> Bool {
+        if conditions.isEmpty { return true }
         for condition in conditions where !condition.passes(with: variables) {
             return false
         }

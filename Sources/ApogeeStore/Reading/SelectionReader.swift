@@ -1,7 +1,9 @@
 import ApogeeAPI
 
-/// Rebuilds response JSON from records by walking generated selections, noting every field it
-/// looks at, so the generated `init(from:)` can read it exactly as it reads a server response.
+/// Rebuilds a response from records by walking generated selections, noting every field it
+/// looks at. The response is assembled as a `JSONDocument` holding the records' own strings,
+/// so that a generated type reads it exactly as it reads a server response, and no response
+/// object is built as a dictionary only to be looked up again.
 struct SelectionReader<Records: RecordReading> {
     let records: Records
     let variables: JSONObject
@@ -29,6 +31,8 @@ struct SelectionReader<Records: RecordReading> {
     private let checksPendingWrites: Bool
     /// Where the walk is, kept only for a partial read, which lists missing paths.
     private var path: [ResponsePath.Component] = []
+    /// The response being assembled.
+    private var document = JSONDocument.Assembler()
 
     init(records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0) {
         self.records = records
@@ -43,53 +47,74 @@ struct SelectionReader<Records: RecordReading> {
     mutating func read<Value: SelectionSet>(_ type: Value.Type, from key: CacheKey, selections: [Selection]) throws -> Value {
         redirects = Value.__cacheRedirects
         declaredKeyFields = Value.__cacheKeyFields
-        let object: JSONObject
+        document = JSONDocument.Assembler()
         do {
-            object = try readObject(key, selections: selections, declaredType: Value.__parentType)
+            try appendObject(key, selections: selections, declaredType: Value.__parentType)
         } catch let bubble as MissingNonNull {
             // A missing non-null field with no nullable parent: there is no data to give.
             throw bubble.miss
         }
         do {
-            return try Value(from: ResponseObject(object))
+            return try Value(parsed: document.finish().root)
         } catch let error as ResponseDecodingError {
             throw CacheMiss(key: key, field: nil, path: error.path, reason: .decodingFailed(error))
         }
     }
 
-    /// The response object for the record `key` with `selections` made on `declaredType`.
-    mutating func readObject(_ key: CacheKey, selections: [Selection], declaredType: String) throws -> JSONObject {
+    /// Appends the response object for the record `key` with `selections` made on `declaredType`.
+    private mutating func appendObject(_ key: CacheKey, selections: [Selection], declaredType: String) throws {
         guard let record = try records.record(for: key) else {
             // Depend on the fields we wanted, so that writing the record wakes the reader.
             noteFields(of: key, selections: selections)
             throw CacheMiss(key: key, field: nil, reason: .missingRecord)
         }
-        var object = JSONObject(minimumCapacity: Selection.fieldCount(selections))
-        try collect(record, declaredType: declaredType, selections: selections, into: &object)
-        return object
+        let start = (document: document.mark, expired: expiredFields.count, missing: missingPaths.count)
+        var object = ObjectInProgress(position: document.beginObject(), selections: selections)
+        do {
+            try collect(record, declaredType: declaredType, selections: selections, into: &object)
+        } catch is SelectionsToMerge {
+            // Rare: read the object again, merging the selections of each response key.
+            document.rollBack(to: start.document)
+            expiredFields.removeSubrange(start.expired...)
+            missingPaths.removeSubrange(start.missing...)
+            object = ObjectInProgress(position: document.beginObject(), selections: selections, mergesSelections: true)
+            try collect(record, declaredType: declaredType, selections: selections, into: &object)
+        }
+        document.endObject(at: object.position)
     }
 
-    private mutating func collect(_ record: Record, declaredType: String, selections: [Selection], into object: inout JSONObject) throws {
+    private mutating func collect(_ record: Record, declaredType: String, selections: [Selection], into object: inout ObjectInProgress) throws {
         for selection in selections {
             switch selection {
             case .field(let field):
                 guard Selection.Condition.allPass(field.conditions, with: variables) else { continue }
-                let value: JSONValue
+                var type = field.type
+                if field.selectsObject {
+                    // An object selected twice under one response key (directly and through a
+                    // fragment, say) is read once with both selection sets, as a server merges
+                    // them; a scalar selected twice is simply read twice. Objects are read
+                    // first without looking for that, since it is rare.
+                    if !object.mergesSelections {
+                        if document.hasMember(named: field.responseKey, inObjectAt: object.position) { throw SelectionsToMerge() }
+                    } else {
+                        if object.mergedKeys.contains(field.responseKey) { continue }
+                        if let merged = try mergedType(of: field, in: object.selections, record: record, declaredType: declaredType) {
+                            object.mergedKeys.append(field.responseKey)
+                            type = merged
+                        }
+                    }
+                }
+                document.appendName(field.responseKey, toObjectAt: object.position)
                 if field.isClientID {
-                    value = .string(record.key.rawValue)
+                    document.append(record.key.rawValue)
                 } else if returnsPartialData {
                     path.append(.field(field.responseKey))
                     defer { path.removeLast() }
-                    value = try readPartially(type: field.type) { reader in
-                        try reader.readField(field, of: record, declaredType: declaredType)
+                    try appendPartially(type: type) { reader in
+                        try reader.appendField(field, type: type, of: record, declaredType: declaredType)
                     }
                 } else {
-                    value = try readField(field, of: record, declaredType: declaredType)
-                }
-                if let previous = object.updateValue(value, forKey: field.responseKey), previous != value {
-                    // The same response key selected twice, typically once directly and once
-                    // through a fragment: the server would have sent the union of both.
-                    object[field.responseKey] = previous.merging(value)
+                    try appendField(field, type: type, of: record, declaredType: declaredType)
                 }
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
@@ -105,9 +130,43 @@ struct SelectionReader<Records: RecordReading> {
         }
     }
 
-    /// A field's value; a miss has its path from this field.
+    /// The type of an object field with the selections of every field under its response key
+    /// that applies to `record`, or `nil` when `field` is the only one.
+    private mutating func mergedType(of field: Selection.Field, in selections: [Selection], record: Record, declaredType: String) throws -> Selection.FieldType? {
+        var merged: Selection.FieldType?
+        var count = 0
+        try forEachField(in: selections, record: record, declaredType: declaredType) { other in
+            guard other.responseKey == field.responseKey else { return }
+            count += 1
+            merged = merged.map { $0.addingSelections(of: other.type) } ?? other.type
+        }
+        return count > 1 ? merged : nil
+    }
+
+    /// Calls `body` with every field of `selections` whose conditions pass for `record`,
+    /// through its fragments.
+    private mutating func forEachField(in selections: [Selection], record: Record, declaredType: String, _ body: (Selection.Field) -> Void) throws {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if Selection.Condition.allPass(field.conditions, with: variables) { body(field) }
+            case .inlineFragment(let fragment):
+                guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
+                if let condition = fragment.typeCondition {
+                    guard try applies(condition, to: record, declaredType: declaredType) else { continue }
+                }
+                try forEachField(in: fragment.selections, record: record, declaredType: declaredType, body)
+            case .fragmentSpread(let spread):
+                guard Selection.Condition.allPass(spread.conditions, with: variables),
+                      try applies(spread.typeCondition, to: record, declaredType: declaredType) else { continue }
+                try forEachField(in: spread.selections, record: record, declaredType: declaredType, body)
+            }
+        }
+    }
+
+    /// Appends a field's value; a miss has its path from this field.
     @inline(__always)
-    private mutating func readField(_ field: Selection.Field, of record: Record, declaredType: String) throws -> JSONValue {
+    private mutating func appendField(_ field: Selection.Field, type: Selection.FieldType, of record: Record, declaredType: String) throws {
         let storageKey = field.storageKey(with: variables)
         dependencies.append(FieldKey(record.key, storageKey))
         if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
@@ -119,24 +178,24 @@ struct SelectionReader<Records: RecordReading> {
                     // An expired reference the schema can rebuild from the arguments is read
                     // through the redirect; the record it names has expiry times of its own.
                     guard let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) else { throw miss }
-                    return try readValue(redirected, of: field, key: record.key, storageKey: storageKey)
+                    return try appendValue(redirected, of: field, type: type, key: record.key, storageKey: storageKey)
                 }
             }
-            return try readValue(stored, of: field, key: record.key, storageKey: storageKey)
+            return try appendValue(stored, of: field, type: type, key: record.key, storageKey: storageKey)
         }
         if let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) {
-            return try readValue(redirected, of: field, key: record.key, storageKey: storageKey)
+            return try appendValue(redirected, of: field, type: type, key: record.key, storageKey: storageKey)
         }
         // A local field never written is no miss: it reads as its default.
-        if field.isLocal { return field.clientDefault ?? .null }
+        if field.isLocal { return document.append(field.clientDefault ?? .null) }
         throw CacheMiss(key: record.key, field: storageKey, path: [.field(field.responseKey)], reason: .missingField)
     }
 
-    /// A stored value of a field, a miss inside it given its path from the field.
+    /// Appends a stored value of a field, a miss inside it given its path from the field.
     @inline(__always)
-    private mutating func readValue(_ stored: RecordValue, of field: Selection.Field, key: CacheKey, storageKey: String) throws -> JSONValue {
+    private mutating func appendValue(_ stored: RecordValue, of field: Selection.Field, type: Selection.FieldType, key: CacheKey, storageKey: String) throws {
         do {
-            return try readValue(stored, type: field.type, key: key, field: storageKey)
+            try appendValue(stored, type: type, key: key, field: storageKey)
         } catch let miss as CacheMiss {
             throw miss.prepending(.field(field.responseKey))
         }
@@ -157,18 +216,22 @@ struct SelectionReader<Records: RecordReading> {
         if !overflow { nextExpiry = min(nextExpiry ?? .max, limit + 1) }
     }
 
-    /// Reads a value for a partial read: what is missing is listed and reads as `null`, or,
-    /// where the type is non-null, makes the nearest nullable parent `null`.
-    private mutating func readPartially(type: Selection.FieldType, _ body: (inout Self) throws -> JSONValue) throws -> JSONValue {
+    /// Appends a value for a partial read: what is missing is listed and reads as `null`,
+    /// or, where the type is non-null, makes the nearest nullable parent `null`. Whatever the
+    /// value had appended before it missed is taken back.
+    private mutating func appendPartially(type: Selection.FieldType, _ body: (inout Self) throws -> Void) throws {
+        let mark = document.mark
         do {
-            return try body(&self)
+            try body(&self)
         } catch let miss as CacheMiss where miss.reason.isAbsence {
             missingPaths.append(ResponsePath(path.dropLast() + miss.path.components))
             guard !type.isNonNull else { throw MissingNonNull(miss: miss) }
-            return .null
+            document.rollBack(to: mark)
+            document.appendNull()
         } catch let bubble as MissingNonNull {
             guard !type.isNonNull else { throw bubble }
-            return .null
+            document.rollBack(to: mark)
+            document.appendNull()
         }
     }
 
@@ -179,7 +242,9 @@ struct SelectionReader<Records: RecordReading> {
         let fallback = field.clientDefault ?? .null
         let storageKey = field.storageKey(with: variables)
         guard let record = try? records.record(for: key), let stored = record.fields[storageKey] else { return fallback }
-        return (try? readValue(stored, type: field.type, key: key, field: storageKey)) ?? fallback
+        document = JSONDocument.Assembler()
+        guard (try? appendValue(stored, type: field.type, key: key, field: storageKey)) != nil else { return fallback }
+        return document.finish().root.jsonValue
     }
 
     /// The reference a declared redirect gives a field the record lacks: the key of the
@@ -216,44 +281,45 @@ struct SelectionReader<Records: RecordReading> {
         }
     }
 
-    private mutating func readValue(_ value: RecordValue, type: Selection.FieldType, key: CacheKey, field: String) throws -> JSONValue {
+    private mutating func appendValue(_ value: RecordValue, type: Selection.FieldType, key: CacheKey, field: String) throws {
         switch (type, value) {
         case (.nonNull(let inner), _):
-            return try readValue(value, type: inner, key: key, field: field)
+            try appendValue(value, type: inner, key: key, field: field)
         case (_, .null):
-            return .null
+            document.appendNull()
         case (.scalar, .scalar(let json)):
-            return json
+            document.append(json)
         case (.scalar, .list(let elements)):
-            return .array(try elements.map { try readValue($0, type: type, key: key, field: field) })
+            let position = document.beginList()
+            for element in elements { try appendValue(element, type: type, key: key, field: field) }
+            document.endList(at: position, count: elements.count)
         case (.object(let typeName, let selections), .reference(let child)):
-            return .object(try readObject(child, selections: selections, declaredType: typeName))
+            try appendObject(child, selections: selections, declaredType: typeName)
         case (.list(let inner), .list(let elements)):
-            var values: [JSONValue] = []
-            values.reserveCapacity(elements.count)
+            let position = document.beginList()
             for (index, element) in elements.enumerated() {
                 if returnsPartialData {
                     path.append(.index(index))
                     defer { path.removeLast() }
-                    values.append(try readPartially(type: inner) { reader in
+                    try appendPartially(type: inner) { reader in
                         do {
-                            return try reader.readValue(element, type: inner, key: key, field: field)
+                            try reader.appendValue(element, type: inner, key: key, field: field)
                         } catch let miss as CacheMiss {
                             throw miss.prepending(.index(index))
                         }
-                    })
+                    }
                     continue
                 }
                 do {
-                    values.append(try readValue(element, type: inner, key: key, field: field))
+                    try appendValue(element, type: inner, key: key, field: field)
                 } catch let miss as CacheMiss {
                     throw miss.prepending(.index(index))
                 }
             }
-            return .array(values)
+            document.endList(at: position, count: elements.count)
         case (.list(let inner), .scalar(let json)) where inner.selections == nil:
             // Lists of scalars are stored whole, as the server sent them.
-            return json
+            document.append(json)
         default:
             let expected = type.selections == nil ? "a scalar" : (type.namedType + " data")
             throw CacheMiss(key: key, field: field, reason: .invalidValue(expected: expected))
@@ -275,6 +341,20 @@ struct SelectionReader<Records: RecordReading> {
         dependencies.append(FieldKey(key, "__typename"))
     }
 }
+
+/// The object the reader is appending: where it stands in the document, the selections made
+/// on it, and the response keys already read with merged selections.
+private struct ObjectInProgress {
+    let position: Int
+    let selections: [Selection]
+    /// Whether object fields are read with the selections of every field under their response
+    /// key, after a first reading found one selected twice.
+    var mergesSelections = false
+    var mergedKeys: [String] = []
+}
+
+/// An object field selected twice in one object, found while reading it without merging.
+private struct SelectionsToMerge: Error {}
 
 /// A missing non-null field in a partial read, on its way to the nearest nullable parent.
 private struct MissingNonNull: Error {
