@@ -46,15 +46,19 @@ extension Optional where Wrapped: ResponseDecodable {
 
 extension Array where Element: ResponseDecodable {
     public init(parsed value: JSONDocument.Value) throws {
-        let elements = try value.required(\.elements, expected: "a list")
+        let list = try value.required({ $0.entry.kind == .array ? $0.entry : nil }, expected: "a list")
+        // Element by element from the entries, without an array of values first.
+        let entries = value.document.entries
         var decoded = [Element]()
-        decoded.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
+        decoded.reserveCapacity(Int(list.count))
+        var position = value.index + 1
+        for index in 0..<Int(list.count) {
             do {
-                decoded.append(try Element(parsed: element))
+                decoded.append(try Element(parsed: JSONDocument.Value(document: value.document, index: position)))
             } catch let error as ResponseDecodingError {
                 throw error.prepending(.index(index))
             }
+            position = Int(entries[position].end)
         }
         self = decoded
     }

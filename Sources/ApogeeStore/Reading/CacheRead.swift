@@ -8,7 +8,12 @@ public struct CacheRead<Value: Sendable>: Sendable {
     /// The value, or why the store could not give it.
     public var result: Result<Value, CacheMiss>
     /// The record fields the read looked at, in reading order (a field read twice appears twice).
-    public var dependencyList: [FieldKey]
+    public var dependencyList: [FieldKey] {
+        get { recorded.list }
+        set { recorded = ReadDependencies(newValue) }
+    }
+    /// The same fields, kept compactly: most reads never ask for them as keys.
+    var recorded: ReadDependencies
     /// The fields read past their expiry time, which ``CacheReadOptions/maxStale`` let
     /// through; empty when the data is fresh.
     public var expiredFields: [FieldKey] = []
@@ -25,7 +30,12 @@ public struct CacheRead<Value: Sendable>: Sendable {
     /// Creates a read result.
     public init(result: Result<Value, CacheMiss>, dependencyList: [FieldKey]) {
         self.result = result
-        self.dependencyList = dependencyList
+        self.recorded = ReadDependencies(dependencyList)
+    }
+
+    init(result: Result<Value, CacheMiss>, recorded: ReadDependencies) {
+        self.result = result
+        self.recorded = recorded
     }
 
     /// Whether the data includes fields past their expiry time (see ``expiredFields``).
@@ -33,7 +43,7 @@ public struct CacheRead<Value: Sendable>: Sendable {
 
     /// The record fields the read looked at.
     public var dependencies: Set<FieldKey> {
-        Set(dependencyList)
+        Set(recorded)
     }
 
     /// The value, or `nil` on a miss.
@@ -50,7 +60,7 @@ public struct CacheRead<Value: Sendable>: Sendable {
 
     /// The record keys the read looked at.
     public var dependentRecords: Set<CacheKey> {
-        Set(dependencyList.map(\.record))
+        recorded.recordKeys
     }
 }
 
@@ -64,7 +74,7 @@ extension CacheRead where Value: SelectionSet {
         } catch let miss as CacheMiss {
             result = .failure(miss)
         }
-        self.init(result: result, dependencyList: reader.dependencies)
+        self.init(result: result, recorded: reader.dependencies)
         expiredFields = reader.expiredFields
         missingPaths = reader.missingPaths
         hasPendingWrites = reader.hasPendingWrites

@@ -7,9 +7,9 @@ import ApogeeAPI
 struct SelectionReader<Records: RecordReading> {
     let records: Records
     let variables: JSONObject
-    /// Every field looked at, in reading order. An array, not a set: appending costs no
-    /// hashing, and only a watcher's index needs the fields hashed.
-    private(set) var dependencies: [FieldKey] = []
+    /// Every field looked at, in reading order. A list, not a set: noting costs no hashing,
+    /// and only a watcher's index needs the fields hashed.
+    private(set) var dependencies = ReadDependencies()
     /// The schema's redirects and keys, from the type being read: a field the store lacks is
     /// read from the record its arguments name when the schema declares a redirect for it.
     private var redirects: [String: CacheRedirect] = [:]
@@ -168,7 +168,7 @@ struct SelectionReader<Records: RecordReading> {
     @inline(__always)
     private mutating func appendField(_ field: Selection.Field, type: Selection.FieldType, of record: Record, declaredType: String) throws {
         let storageKey = field.storageKey(with: variables)
-        dependencies.append(FieldKey(record.key, storageKey))
+        dependencies.note(storageKey, of: record.key)
         if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
         if let stored = record.fields[storageKey] {
             if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
@@ -273,7 +273,7 @@ struct SelectionReader<Records: RecordReading> {
     }
 
     private mutating func typename(of record: Record) throws -> String {
-        dependencies.append(FieldKey(record.key, "__typename"))
+        dependencies.note("__typename", of: record.key)
         switch record.fields["__typename"] {
         case .scalar(.string(let typename))?: return typename
         case nil: throw CacheMiss(key: record.key, field: "__typename", reason: .missingField)
@@ -331,14 +331,14 @@ struct SelectionReader<Records: RecordReading> {
         for selection in selections {
             switch selection {
             case .field(let field):
-                if !field.isClientID { dependencies.append(FieldKey(key, field.storageKey(with: variables))) }
+                if !field.isClientID { dependencies.note(field.storageKey(with: variables), of: key) }
             case .inlineFragment(let fragment):
                 noteFields(of: key, selections: fragment.selections)
             case .fragmentSpread(let spread):
                 noteFields(of: key, selections: spread.selections)
             }
         }
-        dependencies.append(FieldKey(key, "__typename"))
+        dependencies.note("__typename", of: key)
     }
 }
 

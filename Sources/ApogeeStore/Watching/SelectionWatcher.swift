@@ -12,7 +12,7 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
     private let deliver: (CacheRead<Value>) -> Void
     private let onFinish: () -> Void
     private var last: CacheRead<Value>?
-    private(set) var dependencies: [FieldKey] = []
+    private(set) var dependencies = ReadDependencies()
     private(set) var nextExpiry: Int64?
 
     init(
@@ -37,11 +37,11 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
         let read: CacheRead<Value>
         do {
             read = try NormalizedStore.read(Value.self, at: root, selections: selections, variables: variables, options: options, from: core)
-            dependencies = read.dependencyList
+            dependencies = read.recorded
             nextExpiry = read.nextExpiry
         } catch {
             // The source failed; keep the old dependencies so a later write retries.
-            read = CacheRead(result: .failure(CacheMiss(key: root, field: nil, reason: .sourceFailed(String(describing: error)))), dependencyList: dependencies)
+            read = CacheRead(result: .failure(CacheMiss(key: root, field: nil, reason: .sourceFailed(String(describing: error)))), recorded: dependencies)
         }
         guard shouldDeliver(read) else { return }
         last = read

@@ -65,7 +65,7 @@ struct WatcherRegistry {
 
     /// Moves a watcher in the index after a re-read changed what it depends on. A re-read
     /// of the same shape reads the same fields in the same order, which costs one comparison.
-    mutating func update(_ id: Int, from old: [FieldKey], to new: [FieldKey]) {
+    mutating func update(_ id: Int, from old: ReadDependencies, to new: ReadDependencies) {
         guard old != new else { return }
         let oldSet = Set(old)
         let newSet = Set(new)
