@@ -8,6 +8,25 @@ extension JSONDocument.Value {
         if let wanted = read(self) { return wanted }
         throw isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: expected, found: self)
     }
+
+    // What the inlinable readers below need of a document, without its layout being part of
+    // what other modules compile against.
+
+    /// The list's element count, or the error a generated type reports for another value.
+    @usableFromInline func requiredListCount() throws -> Int {
+        try required({ $0.entry.kind == .array ? Int($0.entry.count) : nil }, expected: "a list")
+    }
+
+    /// The object, or the error a generated type reports for another value.
+    @usableFromInline func requiredObject() throws -> Self {
+        try required({ $0.isObject ? $0 : nil }, expected: "an object")
+    }
+
+    /// A list's first element (the list must have one).
+    @usableFromInline var firstElement: Self { Self(document: document, index: index + 1) }
+
+    /// The value after this one and everything inside it: the next element of its list.
+    @usableFromInline var nextSibling: Self { Self(document: document, index: Int(entry.end)) }
 }
 
 extension String {
@@ -38,27 +57,30 @@ extension Bool {
     }
 }
 
+// The generic readers are inlinable, so that a generated type's decoding is specialized for
+// its fields' types where it is compiled instead of looking up generic metadata at run time.
+
 extension Optional where Wrapped: ResponseDecodable {
+    @inlinable
     public init(parsed value: JSONDocument.Value) throws {
         self = value.isNull ? .none : .some(try Wrapped(parsed: value))
     }
 }
 
 extension Array where Element: ResponseDecodable {
+    @inlinable
     public init(parsed value: JSONDocument.Value) throws {
-        let list = try value.required({ $0.entry.kind == .array ? $0.entry : nil }, expected: "a list")
-        // Element by element from the entries, without an array of values first.
-        let entries = value.document.entries
+        let count = try value.requiredListCount()
         var decoded = [Element]()
-        decoded.reserveCapacity(Int(list.count))
-        var position = value.index + 1
-        for index in 0..<Int(list.count) {
+        decoded.reserveCapacity(count)
+        var element = value.firstElement
+        for index in 0..<count {
             do {
-                decoded.append(try Element(parsed: JSONDocument.Value(document: value.document, index: position)))
+                decoded.append(try Element(parsed: element))
             } catch let error as ResponseDecodingError {
                 throw error.prepending(.index(index))
             }
-            position = Int(entries[position].end)
+            element = element.nextSibling
         }
         self = decoded
     }
@@ -73,8 +95,8 @@ extension EnumValue {
 extension SelectionSet {
     /// Reads the selection set from a parsed document's object, such as the `data` of a
     /// response, finding each field by comparing names' bytes.
+    @inlinable
     public init(parsed value: JSONDocument.Value) throws {
-        let object = try value.required({ $0.isObject ? $0 : nil }, expected: "an object")
-        try self.init(from: ResponseObject(parsed: object))
+        try self.init(from: ResponseObject(parsed: value.requiredObject()))
     }
 }

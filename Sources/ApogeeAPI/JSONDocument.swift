@@ -91,7 +91,12 @@ extension JSONDocument {
     public struct Value: Sendable {
         /// The document the value belongs to, which keeps its bytes alive.
         public let document: JSONDocument
-        let index: Int
+        @usableFromInline let index: Int
+
+        @usableFromInline init(document: JSONDocument, index: Int) {
+            self.document = document
+            self.index = index
+        }
 
         var entry: JSONDocument.Entry { document.entries[index] }
 

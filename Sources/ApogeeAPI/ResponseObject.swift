@@ -3,12 +3,14 @@
 /// Generated initializers call ``decode(_:as:)`` once per selected field; the field's Swift type
 /// picks the conversion, so decoding needs no reflection and no string parsing.
 public struct ResponseObject: Sendable {
-    private enum Storage: Sendable {
+    // Visible to inlining: generated initializers call `decode` once per field, and inlined
+    // there it is specialized for the field's type instead of looking up generic metadata.
+    @usableFromInline enum Storage: Sendable {
         case fields(JSONObject)
         case parsed(JSONDocument.Value)
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The object's fields as JSON. For an object read from a ``JSONDocument`` they are made
     /// when asked for; generated code never asks.
@@ -35,6 +37,7 @@ public struct ResponseObject: Sendable {
     /// Reads a field the operation always selects. A missing field is an error even when the
     /// field is nullable: the server must send every selected field, and the store must not
     /// pass a record with a field it does not have.
+    @inlinable
     public func decode<Value: ResponseDecodable>(_ responseKey: String, as type: Value.Type = Value.self) throws -> Value {
         switch storage {
         case .fields(let fields):
@@ -60,6 +63,7 @@ public struct ResponseObject: Sendable {
 
     /// Reads a local field, one a client schema extension declares: a server response never
     /// carries it, so absent means its declared default.
+    @inlinable
     public func decode<Value: ResponseDecodable>(_ responseKey: String, default defaultValue: JSONValue) throws -> Value {
         do {
             switch storage {
@@ -75,6 +79,7 @@ public struct ResponseObject: Sendable {
     }
 
     /// Reads a field that is selected only under `@include` or `@skip`: absent means `nil`.
+    @inlinable
     public func decodeIfPresent<Value: ResponseDecodable>(_ responseKey: String, as type: Value.Type = Value.self) throws -> Value? {
         do {
             switch storage {
