@@ -7,12 +7,14 @@ extension JSONDocument {
     /// field as ``appendName(_:toObjectAt:)`` and then the value, and is closed with
     /// ``endObject(at:)``; a list likewise, with its elements.
     package struct Assembler {
-        private var entries: [Entry] = []
-        private var strings: [String] = []
+        private let storage: AssemblyStorage
         private var objectsOpened: UInt32 = 0
 
-        /// Starts an empty document.
-        package init() {}
+        /// Starts an empty document, in `storage` when given (emptied by
+        /// ``AssemblyStorage/reset()``), else in new memory.
+        package init(reusing storage: AssemblyStorage? = nil) {
+            self.storage = storage ?? AssemblyStorage()
+        }
 
         /// Where the assembly stands, to go back to with ``rollBack(to:)``.
         package struct Mark {
@@ -23,15 +25,15 @@ extension JSONDocument {
 
         /// The current position.
         package var mark: Mark {
-            Mark(entries: entries.count, strings: strings.count, objectsOpened: objectsOpened)
+            Mark(entries: storage.count, strings: storage.strings.count, objectsOpened: objectsOpened)
         }
 
         /// Forgets everything appended after `mark`: a value that could not be read whole,
         /// to be replaced by another. The member counts of objects opened before `mark` are
         /// the caller's to keep right, as they are when a value is replaced.
         package mutating func rollBack(to mark: Mark) {
-            entries.removeSubrange(mark.entries...)
-            strings.removeSubrange(mark.strings...)
+            storage.count = mark.entries
+            storage.strings.removeSubrange(mark.strings...)
             objectsOpened = mark.objectsOpened
         }
 
@@ -42,19 +44,20 @@ extension JSONDocument {
 
         /// Appends the name of a field of the object at `position`; its value comes next.
         package mutating func appendName(_ name: String, toObjectAt position: Int) {
-            entries[position].count += 1
+            storage.entries[position].count += 1
             appendHeld(name)
         }
 
         /// Whether the object at `position`, still open, has a field named `name` already.
         package func hasMember(named name: String, inObjectAt position: Int) -> Bool {
+            let entries = storage.entries
             let length = UInt32(name.utf8.count)
             var member = position + 1
             for _ in 0..<entries[position].count {
                 let nameEntry = entries[member]
-                if nameEntry.count == length, strings[Int(nameEntry.start)] == name { return true }
+                if nameEntry.count == length, storage.strings[Int(nameEntry.start)] == name { return true }
                 // The field being read has its name appended, but not yet its value.
-                guard member + 1 < entries.count else { break }
+                guard member + 1 < storage.count else { break }
                 member = Int(entries[member + 1].end)
             }
             return false
@@ -72,7 +75,7 @@ extension JSONDocument {
 
         /// Closes the list at `position`, which got `count` elements.
         package mutating func endList(at position: Int, count: Int) {
-            entries[position].count = UInt32(count)
+            storage.entries[position].count = UInt32(count)
             close(position)
         }
 
@@ -111,34 +114,85 @@ extension JSONDocument {
 
         /// The document, whose ``JSONDocument/root`` is the first value appended.
         /// - Precondition: One value was appended whole.
+        /// The document reads the assembly's storage in place: keep the storage for another
+        /// assembly only once the document is gone (`isKnownUniquelyReferenced` says so).
         package func finish() -> JSONDocument {
-            precondition(!entries.isEmpty && entries[0].end == UInt32(entries.count), "an assembled document holds one whole value")
-            let buffer = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count)
-            _ = buffer.initialize(from: entries)
-            return JSONDocument(bytes: UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0), entries: buffer, strings: strings)
+            precondition(storage.count > 0 && storage.entries[0].end == UInt32(storage.count), "an assembled document holds one whole value")
+            return JSONDocument(assembledIn: storage)
         }
 
         private mutating func appendHeld(_ string: String) {
-            entries.append(Entry(kind: .heldString, start: UInt32(strings.count), count: UInt32(string.utf8.count), end: UInt32(entries.count + 1)))
-            strings.append(string)
+            storage.append(Entry(kind: .heldString, start: UInt32(storage.strings.count), count: UInt32(string.utf8.count), end: UInt32(storage.count + 1)))
+            storage.strings.append(string)
         }
 
         private mutating func appendScalar(_ kind: Entry.Kind, bits: UInt64) {
-            entries.append(Entry(kind: kind, start: UInt32(truncatingIfNeeded: bits), count: UInt32(truncatingIfNeeded: bits >> 32), end: UInt32(entries.count + 1)))
+            storage.append(Entry(kind: kind, start: UInt32(truncatingIfNeeded: bits), count: UInt32(truncatingIfNeeded: bits >> 32), end: UInt32(storage.count + 1)))
         }
 
         /// Appends a container's entry; until it closes, `start` holds the objects opened
         /// before it, as the indexer keeps it.
         private mutating func open(_ kind: Entry.Kind) -> Int {
-            let position = entries.count
-            entries.append(Entry(kind: kind, start: objectsOpened, count: 0, end: 0))
+            let position = storage.count
+            storage.append(Entry(kind: kind, start: objectsOpened, count: 0, end: 0))
             if kind == .object { objectsOpened += 1 }
             return position
         }
 
         private mutating func close(_ position: Int) {
-            entries[position].end = UInt32(entries.count)
-            entries[position].start = objectsOpened - entries[position].start
+            storage.entries[position].end = UInt32(storage.count)
+            storage.entries[position].start = objectsOpened - storage.entries[position].start
         }
+    }
+
+    /// The memory an assembly writes into, which the document made from it reads in place.
+    ///
+    /// A caller that assembles documents again and again (the store, for each read) keeps it
+    /// once the document is gone and hands it to the next assembly: a large read then reuses its
+    /// memory instead of taking fresh pages from the system each time.
+    package final class AssemblyStorage: @unchecked Sendable {
+        // Unchecked: written only by the one assembler that holds it, and afterwards only read,
+        // by the document made from it; reused only when nothing else holds it.
+        fileprivate var entries: UnsafeMutableBufferPointer<Entry>
+        fileprivate var count = 0
+        fileprivate var strings: [String] = []
+
+        /// New, empty storage.
+        package init() {
+            entries = .allocate(capacity: 256)
+        }
+
+        deinit {
+            entries.deallocate()
+        }
+
+        /// Empties the storage for another assembly, keeping its memory.
+        package func reset() {
+            count = 0
+            strings.removeAll(keepingCapacity: true)
+        }
+
+        fileprivate func append(_ entry: Entry) {
+            if count == entries.count {
+                let grown = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count * 2)
+                _ = grown.initialize(fromContentsOf: entries)
+                entries.deallocate()
+                entries = grown
+            }
+            entries[count] = entry
+            count += 1
+        }
+    }
+}
+
+extension JSONDocument {
+    /// A document that reads an assembly's storage in place, and keeps it alive.
+    fileprivate convenience init(assembledIn storage: AssemblyStorage) {
+        self.init(
+            bytes: UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0),
+            entries: UnsafeMutableBufferPointer(rebasing: storage.entries[..<storage.count]),
+            strings: storage.strings,
+            assembly: storage
+        )
     }
 }

@@ -23,6 +23,8 @@ public final class JSONDocument: @unchecked Sendable {
     /// The strings of an assembled document (names and string values), which its entries
     /// point into; empty for a parsed one.
     let strings: [String]
+    /// The storage an assembled document reads in place, which owns its entries.
+    private let assembly: AssemblyStorage?
 
     /// One value in the index. An object's entry is followed by its fields, each a name (a
     /// string entry) and then the value's entries; a list's by its elements' entries.
@@ -71,15 +73,16 @@ public final class JSONDocument: @unchecked Sendable {
         try self.init(parsing: Array(text.utf8))
     }
 
-    init(bytes: UnsafeMutableBufferPointer<UInt8>, entries: UnsafeMutableBufferPointer<Entry>, strings: [String]) {
+    init(bytes: UnsafeMutableBufferPointer<UInt8>, entries: UnsafeMutableBufferPointer<Entry>, strings: [String], assembly: AssemblyStorage? = nil) {
         self.bytes = bytes
         self.entries = entries
         self.strings = strings
+        self.assembly = assembly
     }
 
     deinit {
         bytes.deallocate()
-        entries.deallocate()
+        if assembly == nil { entries.deallocate() }
     }
 
     /// The top-level value.

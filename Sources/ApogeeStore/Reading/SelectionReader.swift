@@ -33,9 +33,12 @@ struct SelectionReader<Records: RecordReading> {
     private var path: [ResponsePath.Component] = []
     /// The response being assembled.
     private var document = JSONDocument.Assembler()
+    /// The memory to assemble it in, kept by the store from an earlier read; `nil` for new.
+    private let storage: JSONDocument.AssemblyStorage?
 
-    init(records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0) {
+    init(records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0, storage: JSONDocument.AssemblyStorage? = nil) {
         self.records = records
+        self.storage = storage
         self.variables = variables
         self.now = now
         self.maxStale = options.maxStaleMilliseconds
@@ -47,7 +50,7 @@ struct SelectionReader<Records: RecordReading> {
     mutating func read<Value: SelectionSet>(_ type: Value.Type, from key: CacheKey, selections: [Selection]) throws -> Value {
         redirects = Value.__cacheRedirects
         declaredKeyFields = Value.__cacheKeyFields
-        document = JSONDocument.Assembler()
+        document = JSONDocument.Assembler(reusing: storage)
         do {
             try appendObject(key, selections: selections, declaredType: Value.__parentType)
         } catch let bubble as MissingNonNull {

@@ -45,7 +45,18 @@ extension NormalizedStore {
         options: CacheReadOptions,
         from core: StoreCore
     ) throws -> CacheRead<Value> {
-        var reader = SelectionReader(records: core, variables: variables, options: options, now: core.clock.nowMilliseconds)
-        return try CacheRead(reading: type, from: key, selections: selections, with: &reader)
+        var storage = core.readStorage.take() ?? JSONDocument.AssemblyStorage()
+        let read: CacheRead<Value>
+        do {
+            var reader = SelectionReader(records: core, variables: variables, options: options, now: core.clock.nowMilliseconds, storage: storage)
+            read = try CacheRead(reading: type, from: key, selections: selections, with: &reader)
+        }
+        // Once the read's document is gone, its memory serves the next read: a large query read
+        // again and again (a watcher's) then takes no fresh pages from the system each time.
+        if isKnownUniquelyReferenced(&storage) {
+            storage.reset()
+            core.readStorage = storage
+        }
+        return read
     }
 }

@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 /// Everything the store protects with its lock: the base records, the optimistic layers over
 /// them, and the watchers. Only ever touched with the lock held.
 final class StoreCore: RecordReading {
@@ -20,6 +22,8 @@ final class StoreCore: RecordReading {
     /// The `__typename`s of the records, which turn an ID from `@deleteRecord` into record
     /// keys. `nil` until first asked for, so that stores that never delete by ID pay nothing.
     var knownTypenames: Set<String>?
+    /// The memory the last read assembled its response in, for the next read.
+    var readStorage: JSONDocument.AssemblyStorage?
 
     init(source: any RecordSource, keyPolicy: CacheKeyPolicy, clock: any CacheClock, maximumAges: MaximumAges) {
         self.source = source
