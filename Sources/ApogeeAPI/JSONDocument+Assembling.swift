@@ -151,11 +151,13 @@ extension JSONDocument {
     /// once the document is gone and hands it to the next assembly: a large read then reuses its
     /// memory instead of taking fresh pages from the system each time.
     package final class AssemblyStorage: @unchecked Sendable {
-        // Unchecked: written only by the one assembler that holds it, and afterwards only read,
-        // by the document made from it; reused only when nothing else holds it.
-        fileprivate var entries: UnsafeMutableBufferPointer<Entry>
-        fileprivate var count = 0
-        fileprivate var strings: [String] = []
+        // Unchecked, for Sendable and for exclusivity: written only by the one assembler that
+        // holds it, never while anything else reads it, and afterwards only read, by the
+        // document made from it; reused only when nothing else holds it. Checking each access
+        // at run time cost 8 % of a large read.
+        @exclusivity(unchecked) fileprivate var entries: UnsafeMutableBufferPointer<Entry>
+        @exclusivity(unchecked) fileprivate var count = 0
+        @exclusivity(unchecked) fileprivate var strings: [String] = []
 
         /// New, empty storage.
         package init() {
