@@ -217,20 +217,20 @@ extension JSONDocument {
             return found
         }
 
-        /// The entry index of the value of the last field named `name` in an assembled
-        /// document, whose names are held strings (or text, for an object a custom scalar
-        /// holds); lengths are compared first.
+        /// The entry index of the value of the field named `name` in an assembled document,
+        /// whose names are held strings; lengths are compared first. The first is as good as
+        /// the last: the store gives a name twice only for a scalar selected twice, which it
+        /// read twice from the same field.
         private func heldMemberIndex(named name: String, in entry: JSONDocument.Entry) -> Int? {
             let entries = document.entries
             let length = name.utf8.count
-            var found: Int?
             var position = index + 1
             for _ in 0..<entry.count {
                 let nameEntry = entries[position]
-                if Int(nameEntry.count) == length, document.name(at: nameEntry) == name { found = position + 1 }
+                if Int(nameEntry.count) == length, document.name(at: nameEntry) == name { return position + 1 }
                 position = Int(entries[position + 1].end)
             }
-            return found
+            return nil
         }
 
         /// Whether two byte runs of the same length are equal: names are short, so a plain

@@ -151,6 +151,13 @@ extension Selection {
 
         /// Whether the field selects an object (through lists and non-null), not a leaf.
         @inlinable package var selectsObject: Bool { storage.selectsObject }
+
+        /// Whether the field has `@include` or `@skip` conditions: asked of every field read,
+        /// so kept as a flag instead of looking at the list.
+        @inlinable package var hasConditions: Bool { storage.hasConditions }
+
+        /// Whether the field has client directives.
+        @inlinable package var hasDirectives: Bool { storage.hasDirectives }
     }
 
     /// A field's type: a leaf or an object, wrapped in lists and non-null as the schema says.
@@ -341,6 +348,8 @@ extension Selection.Field {
         /// Asked of every field the normalizer meets, so worked out once.
         @usableFromInline let isClientID: Bool
         @usableFromInline let selectsObject: Bool
+        @usableFromInline let hasConditions: Bool
+        @usableFromInline let hasDirectives: Bool
         /// Sorted once: every write of the field names its storage key, arguments by name.
         let argumentsByName: [Selection.Argument]
         /// Written once when no variable can change it, which spares most fields with
@@ -358,6 +367,8 @@ extension Selection.Field {
             self.values = values
             isClientID = values.name == "__id"
             selectsObject = values.type.selections != nil
+            hasConditions = !values.conditions.isEmpty
+            hasDirectives = !values.directives.isEmpty
             argumentsByName = values.arguments.sorted { $0.name < $1.name }
             constantStorageKey = values.arguments.contains(where: \.value.refersToVariables)
                 ? nil

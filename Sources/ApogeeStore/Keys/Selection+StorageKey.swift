@@ -9,7 +9,7 @@ extension Selection.Field {
     /// A field with `@connection(key:)` is stored under `__key_connection` with only its filter
     /// arguments, so that every page of it goes to the same connection record.
     func storageKey(with variables: JSONObject) -> String {
-        if !directives.isEmpty, let connection = ConnectionDirective(self) {
+        if hasDirectives, let connection = ConnectionDirective(self) {
             return connection.storageKey(arguments: arguments, variables: variables)
         }
         return constantStorageKey ?? variableStorageKey(with: variables)

@@ -98,7 +98,7 @@ struct Normalizer {
         for selection in selections {
             switch selection {
             case .field(let field):
-                guard Selection.Condition.allPass(field.conditions, with: variables) else { continue }
+                guard !field.hasConditions || Selection.Condition.allPass(field.conditions, with: variables) else { continue }
                 // `__id` is computed by the store, never sent by the server.
                 if field.isClientID {
                     if collectsClientIDs { clientIDs[ResponsePath(responsePath + [.field(field.responseKey)])] = key }
@@ -116,7 +116,7 @@ struct Normalizer {
                 defer { if tracksPath { responsePath.removeLast() } }
                 let storageKey = field.storageKey(with: variables)
                 // Only a field with `@connection` has a page; most fields have no directives at all.
-                let page = field.directives.isEmpty ? nil
+                let page = !field.hasDirectives ? nil
                     : ConnectionDirective(field).map { _ in ConnectionDirective.page(arguments: field.arguments, variables: variables) }
                 fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey, connectionPage: page)
             case .inlineFragment(let fragment):

@@ -90,7 +90,7 @@ struct SelectionReader<Records: RecordReading> {
         for selection in selections {
             switch selection {
             case .field(let field):
-                guard Selection.Condition.allPass(field.conditions, with: variables) else { continue }
+                guard !field.hasConditions || Selection.Condition.allPass(field.conditions, with: variables) else { continue }
                 var type = field.type
                 if field.selectsObject {
                     // An object selected twice under one response key (directly and through a
@@ -267,11 +267,12 @@ struct SelectionReader<Records: RecordReading> {
         return records.keyPolicy.key(typename: redirect.typename, object: object, declaredKeyFields: declaredKeyFields).map(RecordValue.reference)
     }
 
-    /// Whether a type condition applies. When the declared type is an object type the
-    /// condition lists, it applies without looking at `__typename` (which roots lack);
-    /// otherwise the stored `__typename` decides.
+    /// Whether a type condition applies. When the condition is on the declared type itself
+    /// (a fragment on an interface spread where that interface is selected), or the declared
+    /// type is an object type the condition lists, it applies without looking at `__typename`
+    /// (which roots lack); otherwise the stored `__typename` decides.
     private mutating func applies(_ condition: Selection.TypeCondition, to record: Record, declaredType: String) throws -> Bool {
-        if condition.matches(declaredType) { return true }
+        if condition.name == declaredType || condition.matches(declaredType) { return true }
         return condition.matches(try typename(of: record))
     }
 
