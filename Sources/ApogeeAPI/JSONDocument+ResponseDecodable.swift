@@ -31,7 +31,11 @@ extension JSONDocument.Value {
 
 extension String {
     public init(parsed value: JSONDocument.Value) throws {
-        self = try value.required(\.stringValue, expected: "a string")
+        // The most common field of all, so read without going through `required`.
+        guard let string = value.stringValue else {
+            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "a string", found: value)
+        }
+        self = string
     }
 }
 

@@ -21,12 +21,13 @@ struct LayerStack: RandomAccessCollection {
 
     /// Whether a layer changes the record `key`.
     func changes(_ key: CacheKey) -> Bool {
-        layersRemovingAll > 0 || layersChanging[key] != nil
+        // Without layers, nothing to hash: every read of a record asks this.
+        layersRemovingAll > 0 || (!layersChanging.isEmpty && layersChanging[key] != nil)
     }
 
     /// The record as the lowest `count` layers show it over `base`.
     func apply(to base: Record?, key: CacheKey, throughLayers count: Int) -> Record? {
-        guard changes(key) else { return base }
+        guard count > 0, changes(key) else { return base }
         var record = base
         for layer in layers.prefix(count) {
             record = layer.changes.apply(to: record, key: key)

@@ -184,6 +184,8 @@ struct SelectionReader<Records: RecordReading> {
                     return try appendValue(redirected, of: field, type: type, key: record.key, storageKey: storageKey)
                 }
             }
+            // Most fields: a leaf's stored JSON, appended as it is.
+            if !field.selectsObject, case .scalar(let json) = stored { return document.append(json) }
             return try appendValue(stored, of: field, type: type, key: record.key, storageKey: storageKey)
         }
         if let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) {
