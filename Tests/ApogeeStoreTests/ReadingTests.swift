@@ -171,3 +171,40 @@ extension ReadingTests {
         #expect(missing.miss?.path == ["launch", "mission"])
     }
 }
+
+/// A selection set that keeps the object it was read from, as hand-written code could: the
+/// store must not reuse the memory of a read whose data is still held.
+private struct KeepsItsObject: SelectionSet {
+    static let __parentType = "Query"
+    static let __selections: [Selection] = [
+        .field(.init("launch", arguments: [.init("id", .literal("1"))], type: .object("Launch", [.field(.init("site", type: .scalar("String")))]))),
+    ]
+
+    let object: ResponseObject
+
+    init(from object: ResponseObject) throws {
+        self.object = object
+    }
+
+    var __fields: JSONObject { object.fields }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.__fields == rhs.__fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(__fields) }
+}
+
+extension ReadingTests {
+    @Test("a read whose data still holds what it was read from keeps it when the store reads again")
+    func heldReadIsNotOverwritten() throws {
+        let store = NormalizedStore()
+        try store.write(data: Fixtures.launchDetails("1", site: "first"), for: LaunchDetailsQuery(id: "1"))
+        let first = try #require(try store.read(KeepsItsObject.self, at: .queryRoot, selections: KeepsItsObject.__selections, variables: [:]).value)
+        // A null site: the next read's entries differ from the first's, not only its strings.
+        try store.write(data: Fixtures.launchDetails("1", site: nil), for: LaunchDetailsQuery(id: "1"))
+        for _ in 0..<3 {
+            let again = try #require(try store.read(KeepsItsObject.self, at: .queryRoot, selections: KeepsItsObject.__selections, variables: [:]).value)
+            #expect(again.object.fields["launch"] == ["site": .null])
+        }
+        #expect(first.object.fields["launch"] == ["site": "first"])
+        #expect(try first.object.decode("launch", as: JSONValue.self) == ["site": "first"])
+    }
+}
