@@ -186,7 +186,9 @@ extension JSONDocument {
         }
 
         /// The value of the object's field `name`, or `nil` when the value is not an object or
-        /// has no such field. A name given twice gives the last, as ``JSONValue`` keeps it.
+        /// has no such field. In parsed text, a name given twice gives the last, as ``JSONValue``
+        /// keeps it; the store, which assembles documents, repeats a name only for a scalar it
+        /// read twice from the same field, so there the first is the same value.
         public func member(_ name: String) -> Value? {
             let entry = entry
             guard entry.kind == .object else { return nil }
