@@ -50,17 +50,7 @@ extension JSONDocument {
 
         /// Whether the object at `position`, still open, has a field named `name` already.
         package func hasMember(named name: String, inObjectAt position: Int) -> Bool {
-            let entries = storage.entries
-            let length = UInt32(name.utf8.count)
-            var member = position + 1
-            for _ in 0..<entries[position].count {
-                let nameEntry = entries[member]
-                if nameEntry.count == length, storage.strings[Int(nameEntry.start)] == name { return true }
-                // The field being read has its name appended, but not yet its value.
-                guard member + 1 < storage.count else { break }
-                member = Int(entries[member + 1].end)
-            }
-            return false
+            JSONDocument.heldNamePosition(of: name, inObjectAt: position, entries: storage.entries, filled: storage.count, strings: storage.strings) != nil
         }
 
         /// Closes the object at `position`.
@@ -196,5 +186,29 @@ extension JSONDocument {
             strings: storage.strings,
             assembly: storage
         )
+    }
+}
+
+extension JSONDocument {
+    /// The position of the name entry of the field `name` in the object at `position`, in
+    /// entries whose names are held strings, or `nil`; lengths are compared first. Of the
+    /// entries, `filled` are written: an object being assembled may end in a name whose value
+    /// is not appended yet.
+    static func heldNamePosition(
+        of name: String,
+        inObjectAt position: Int,
+        entries: UnsafeMutableBufferPointer<Entry>,
+        filled: Int,
+        strings: [String]
+    ) -> Int? {
+        let length = UInt32(name.utf8.count)
+        var member = position + 1
+        for _ in 0..<entries[position].count {
+            let nameEntry = entries[member]
+            if nameEntry.count == length, strings[Int(nameEntry.start)] == name { return member }
+            guard member + 1 < filled else { break }
+            member = Int(entries[member + 1].end)
+        }
+        return nil
     }
 }

@@ -193,7 +193,7 @@ extension JSONDocument {
             let entry = entry
             guard entry.kind == .object else { return nil }
             if !document.strings.isEmpty {
-                return heldMemberIndex(named: name, in: entry).map { Value(document: document, index: $0) }
+                return heldMemberIndex(named: name).map { Value(document: document, index: $0) }
             }
             let found = name.utf8.withContiguousStorageIfAvailable { memberIndex(named: $0, in: entry) }
                 ?? Array(name.utf8).withUnsafeBufferPointer { memberIndex(named: $0, in: entry) }
@@ -223,16 +223,9 @@ extension JSONDocument {
         /// whose names are held strings; lengths are compared first. The first is as good as
         /// the last: the store gives a name twice only for a scalar selected twice, which it
         /// read twice from the same field.
-        private func heldMemberIndex(named name: String, in entry: JSONDocument.Entry) -> Int? {
-            let entries = document.entries
-            let length = name.utf8.count
-            var position = index + 1
-            for _ in 0..<entry.count {
-                let nameEntry = entries[position]
-                if Int(nameEntry.count) == length, document.name(at: nameEntry) == name { return position + 1 }
-                position = Int(entries[position + 1].end)
-            }
-            return nil
+        private func heldMemberIndex(named name: String) -> Int? {
+            JSONDocument.heldNamePosition(of: name, inObjectAt: index, entries: document.entries, filled: document.entries.count, strings: document.strings)
+                .map { $0 + 1 }
         }
 
         /// Whether two byte runs of the same length are equal: names are short, so a plain

@@ -33,10 +33,10 @@ extension Selection {
 }
 
 extension Selection.Condition {
-    /// Whether every condition passes; no conditions always pass.
+    /// Whether every condition passes; no conditions always pass. A field's callers ask
+    /// ``Selection/Field/hasConditions`` first, which most fields answer with no.
     @inline(__always)
     static func allPass(_ conditions: [Selection.Condition], with variables: JSONObject) -> Bool {
-        if conditions.isEmpty { return true }
         for condition in conditions where !condition.passes(with: variables) {
             return false
         }
