@@ -34,8 +34,8 @@ struct Normalizer {
     /// record that holds it: where the client puts the store's value. Noted only with
     /// ``LocalFieldWrites/keptAndNoted``.
     private(set) var keptLocalFields: [ResponsePath: LocalFieldRead] = [:]
-    /// The key rule of the type of the last object keyed; see ``keyRule(for:)``.
-    private var lastKeyRule: (typename: String, rule: CacheKeyPolicy.KeyRule)?
+    /// The key rules of the types met so far, in the order met; see ``keyRule(for:)``.
+    private var keyRules: [(typename: String, rule: CacheKeyPolicy.KeyRule)] = []
 
     /// - Parameter expectedRecords: How many records the response may make, at most, when
     ///   the caller knows: the table of records is made that large at once.
@@ -179,15 +179,20 @@ struct Normalizer {
         }
     }
 
-    /// How objects of `typename` get their key, worked out again only when the type changes:
-    /// the objects of a list are mostly of one type, and comparing names costs less than
-    /// hashing them into the policy's tables.
+    /// How objects of `typename` get their key, worked out once for each type: a response
+    /// has a handful of types, often alternating (an issue, its author, its comments, theirs),
+    /// and comparing names, which are mostly short enough to be compared as two words, costs
+    /// less than hashing them into the policy's tables.
     private mutating func keyRule(for typename: String) -> CacheKeyPolicy.KeyRule {
-        if let lastKeyRule, lastKeyRule.typename == typename { return lastKeyRule.rule }
+        for known in keyRules where known.typename == typename { return known.rule }
         let rule = keyPolicy.rule(for: typename, declaredKeyFields: declaredKeyFields)
-        lastKeyRule = (typename, rule)
+        // A response with many types remembers the first few, which is enough to be quick
+        // for the rest of them without a table that grows.
+        if keyRules.count < Self.keyRulesRemembered { keyRules.append((typename, rule)) }
         return rule
     }
+
+    private static let keyRulesRemembered = 16
 
     /// `connection.edges(cursor)`: where an edge of a connection lives. Keyed by its cursor
     /// rather than its position, so that the edges of two pages never share a record.
