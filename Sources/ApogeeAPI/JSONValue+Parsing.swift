@@ -300,7 +300,7 @@ package struct JSONParser {
                 escaped = true
                 // A one-byte escape (most of a body's: `\n`, `\r`, `\"`) needs only a look;
                 // `\u` and anything wrong go through the full check.
-                if index + 1 < bytes.count, Self.isOneByteEscape(bytes[index + 1]) {
+                if index + 1 < bytes.count, Self.oneByteEscape(bytes[index + 1]) != nil {
                     index += 2
                 } else {
                     index += 1
@@ -314,13 +314,18 @@ package struct JSONParser {
         }
     }
 
-    /// Whether `byte`, after a backslash, makes a one-byte escape.
-    private static func isOneByteEscape(_ byte: UInt8) -> Bool {
+    /// What `byte`, after a backslash, stands for in a one-byte escape (`\n`, `\"`), or `nil`
+    /// for `\u` and anything that is no escape.
+    @inline(__always)
+    static func oneByteEscape(_ byte: UInt8) -> UInt8? {
         switch byte {
-        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            true
-        default:
-            false
+        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
         }
     }
 
@@ -370,6 +375,14 @@ package struct JSONParser {
                 }
                 guard parser.index < text.count else { break }
                 parser.index += 1
+                // Most escapes in text are one byte (a body's line breaks): written here,
+                // without the call and the checks of a `\u`.
+                if parser.index < text.count, let meaning = Self.oneByteEscape(text[parser.index]) {
+                    buffer[written] = meaning
+                    written += 1
+                    parser.index += 1
+                    continue
+                }
                 // Checked when the text was scanned; text that was not stops here.
                 guard let escape = try? parser.readEscape() else { break }
                 switch escape {
@@ -401,13 +414,8 @@ package struct JSONParser {
         guard index < bytes.count else { throw error("unterminated escape") }
         let byte = bytes[index]
         index += 1
+        if let meaning = Self.oneByteEscape(byte) { return .byte(meaning) }
         switch byte {
-        case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"): return .byte(byte)
-        case UInt8(ascii: "b"): return .byte(0x08)
-        case UInt8(ascii: "f"): return .byte(0x0C)
-        case UInt8(ascii: "n"): return .byte(0x0A)
-        case UInt8(ascii: "r"): return .byte(0x0D)
-        case UInt8(ascii: "t"): return .byte(0x09)
         case UInt8(ascii: "u"):
             var scalarValue = UInt32(try parseHexQuad())
             if (0xD800..<0xDC00).contains(scalarValue) {

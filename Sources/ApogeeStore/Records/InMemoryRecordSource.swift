@@ -32,13 +32,16 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             case .removed:
                 records[key] = nil
             case .patch(let fields, let removedFields, let replacesRecord):
-                guard !replacesRecord, let index = records.index(forKey: key) else {
-                    records[key] = Record(key: key, fields: fields, expirations: changeSet.expirations[key] ?? [:])
-                    continue
-                }
-                records.values[index].removeFields(removedFields)
-                records.values[index].fields.merge(fields) { _, new in new }
-                records.values[index].stamp(fields.keys, deadlines: changeSet.expirations[key])
+                let deadlines = changeSet.expirations.isEmpty ? nil : changeSet.expirations[key]
+                // A new record goes in with one lookup; one that is there is looked up again
+                // to be put back with the patch applied.
+                let previous = records.updateValue(Record(key: key, fields: fields, expirations: deadlines ?? [:]), forKey: key)
+                guard !replacesRecord, let previous else { continue }
+                var patched = consume previous
+                patched.removeFields(removedFields)
+                patched.fields.merge(fields) { _, new in new }
+                patched.stamp(fields.keys, deadlines: deadlines)
+                records[key] = patched
             }
         }
     }

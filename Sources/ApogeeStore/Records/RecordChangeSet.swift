@@ -54,18 +54,18 @@ public struct RecordChangeSet: Sendable, Hashable {
 
     /// Sets fields of a record.
     mutating func set(_ fields: [String: RecordValue], of key: CacheKey) {
-        guard let index = changes.index(forKey: key) else {
-            changes[key] = .patch(fields: fields, removedFields: [], replacesRecord: false)
+        // Most records are new to the set: one lookup puts them in, and only a record the set
+        // already changes is looked up again.
+        guard let previous = changes.updateValue(.patch(fields: fields, removedFields: [], replacesRecord: false), forKey: key) else {
             return
         }
-        switch changes.values[index] {
+        switch consume previous {
         case .removed:
-            changes.values[index] = .patch(fields: fields, removedFields: [], replacesRecord: true)
+            changes[key] = .patch(fields: fields, removedFields: [], replacesRecord: true)
         case .patch(var existing, var removed, let replaces):
-            changes.values[index] = .removed  // releases the payload so the merge below is in place
             existing.merge(fields) { _, new in new }
             removed.subtract(fields.keys)
-            changes.values[index] = .patch(fields: existing, removedFields: removed, replacesRecord: replaces)
+            changes[key] = .patch(fields: existing, removedFields: removed, replacesRecord: replaces)
         }
     }
 
