@@ -66,6 +66,10 @@ extension Selection {
         }
         /// Whether this is the client-only `__id` field, the record key of the parent object.
         @inlinable public var isClientID: Bool { storage.isClientID }
+
+        /// Whether the field's value in a response is the object's `__typename`, which the
+        /// normalizer reads before the object's fields: a leaf under that response key.
+        @inlinable package var isResponseTypename: Bool { storage.isResponseTypename }
         /// The arguments sorted by name, the order a storage key writes them in.
         package var argumentsByName: [Argument] { storage.argumentsByName }
         /// The field's storage key when it is the same for every write: no argument, or none
@@ -347,6 +351,7 @@ extension Selection.Field {
         @usableFromInline let values: Values
         /// Asked of every field the normalizer meets, so worked out once.
         @usableFromInline let isClientID: Bool
+        @usableFromInline let isResponseTypename: Bool
         @usableFromInline let selectsObject: Bool
         @usableFromInline let hasConditions: Bool
         @usableFromInline let hasDirectives: Bool
@@ -367,6 +372,7 @@ extension Selection.Field {
             self.values = values
             isClientID = values.name == "__id"
             selectsObject = values.type.selections != nil
+            isResponseTypename = values.responseKey == "__typename" && !selectsObject
             hasConditions = !values.conditions.isEmpty
             hasDirectives = !values.directives.isEmpty
             argumentsByName = values.arguments.sorted { $0.name < $1.name }

@@ -70,12 +70,13 @@ struct Normalizer {
         } else {
             fields = [String: RecordValue](minimumCapacity: Selection.fieldCount(selections))
         }
-        let typename = object.member("__typename")?.stringValue ?? declaredType
+        let responseTypename = object.member("__typename")?.stringValue
+        let typename = responseTypename ?? declaredType
         // Paths below this object start at its own record, not at the list that holds it.
         let outerIndices = indices
         indices.removeAll(keepingCapacity: true)
         defer { indices = outerIndices }
-        try collect(object, typename: typename, key: key, selections: selections, into: &fields)
+        try collect(object, typename: typename, responseTypename: responseTypename, key: key, selections: selections, into: &fields)
         put(fields, of: key)
     }
 
@@ -91,6 +92,7 @@ struct Normalizer {
     private mutating func collect<JSON: ResponseJSON>(
         _ object: JSON,
         typename: String,
+        responseTypename: String?,
         key: CacheKey,
         selections: [Selection],
         into fields: inout [String: RecordValue]
@@ -110,6 +112,11 @@ struct Normalizer {
                     }
                     continue
                 }
+                // Read already, before the fields: not looked up and made a string again.
+                if field.isResponseTypename, let responseTypename {
+                    fields[field.storageKey(with: variables)] = RecordValue(scalar: .string(responseTypename))
+                    continue
+                }
                 // A field the response leaves out is not written, so it stays missing.
                 guard let value = object.member(field.responseKey) else { continue }
                 if tracksPath { responsePath.append(.field(field.responseKey)) }
@@ -122,11 +129,11 @@ struct Normalizer {
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
                 if let condition = fragment.typeCondition, !condition.matches(typename) { continue }
-                try collect(object, typename: typename, key: key, selections: fragment.selections, into: &fields)
+                try collect(object, typename: typename, responseTypename: responseTypename, key: key, selections: fragment.selections, into: &fields)
             case .fragmentSpread(let spread):
                 guard Selection.Condition.allPass(spread.conditions, with: variables),
                       spread.typeCondition.matches(typename) else { continue }
-                try collect(object, typename: typename, key: key, selections: spread.selections, into: &fields)
+                try collect(object, typename: typename, responseTypename: responseTypename, key: key, selections: spread.selections, into: &fields)
             }
         }
     }
