@@ -59,6 +59,15 @@ public struct CacheKeyPolicy: Sendable {
         case defaultField(String)
         /// No key: the object lives under its path.
         case none
+
+        /// The one field the key is made of, when it is made of one field's value alone.
+        var singleField: String? {
+            switch self {
+            case .fields(let fields): fields.count == 1 ? fields[0] : nil
+            case .defaultField(let field): field
+            case .resolver, .none: nil
+            }
+        }
     }
 
     /// How objects of `typename` get their key: the same for every object of the type, so a
@@ -113,7 +122,8 @@ public struct CacheKeyPolicy: Sendable {
         }
     }
 
-    private static func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
+    /// The key one field's value gives: `Typename:value`, or none for a missing or null value.
+    static func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
         switch value {
         case .string(let string)?: CacheKey(typename: typename, id: string)
         case .int(let int)?: CacheKey(typename: typename, id: String(int))

@@ -3,6 +3,13 @@ import ApogeeAPI
 /// The records of a response, before they are merged into the store.
 typealias NormalizedRecords = [CacheKey: [String: RecordValue]]
 
+/// The field an object's key was made from, by its name in the response, and its value
+/// there; none when the key came from several fields, a closure or the path.
+struct KeyField {
+    var responseKey = ""
+    var value: JSONValue?
+}
+
 /// Splits response data into records by walking the generated selections alongside the
 /// JSON: no reflection, and no parsing of the operation at run time.
 struct Normalizer {
@@ -59,7 +66,15 @@ struct Normalizer {
     /// Normalizes one object, stored under `key`, and everything below it. `declaredType` is
     /// the schema type the selections are made on; it stands in for a missing `__typename`
     /// (roots have none), which is right whenever it is an object type.
-    mutating func normalize<JSON: ResponseJSON>(_ object: JSON, as key: CacheKey, selections: [Selection], declaredType: String) throws(NormalizationError) {
+    ///
+    /// `keyField` is the field the key was made from, with its value as the key read it.
+    mutating func normalize<JSON: ResponseJSON>(
+        _ object: JSON,
+        as key: CacheKey,
+        selections: [Selection],
+        declaredType: String,
+        keyField: KeyField = KeyField()
+    ) throws(NormalizationError) {
         var fields: [String: RecordValue]
         if let index = records.index(forKey: key) {
             // An object met again in this response (an author of many comments, say) adds to
@@ -76,7 +91,7 @@ struct Normalizer {
         let outerIndices = indices
         indices.removeAll(keepingCapacity: true)
         defer { indices = outerIndices }
-        try collect(object, typename: typename, responseTypename: responseTypename, key: key, selections: selections, into: &fields)
+        try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: selections, into: &fields)
         put(fields, of: key)
     }
 
@@ -93,6 +108,7 @@ struct Normalizer {
         _ object: JSON,
         typename: String,
         responseTypename: String?,
+        keyField: KeyField,
         key: CacheKey,
         selections: [Selection],
         into fields: inout [String: RecordValue]
@@ -117,6 +133,10 @@ struct Normalizer {
                     fields[field.storageKey(with: variables)] = RecordValue(scalar: .string(responseTypename))
                     continue
                 }
+                if let keyValue = keyField.value, !field.selectsObject, field.responseKey == keyField.responseKey {
+                    fields[field.storageKey(with: variables)] = RecordValue(scalar: keyValue)
+                    continue
+                }
                 // A field the response leaves out is not written, so it stays missing.
                 guard let value = object.member(field.responseKey) else { continue }
                 if tracksPath { responsePath.append(.field(field.responseKey)) }
@@ -129,11 +149,11 @@ struct Normalizer {
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
                 if let condition = fragment.typeCondition, !condition.matches(typename) { continue }
-                try collect(object, typename: typename, responseTypename: responseTypename, key: key, selections: fragment.selections, into: &fields)
+                try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: fragment.selections, into: &fields)
             case .fragmentSpread(let spread):
                 guard Selection.Condition.allPass(spread.conditions, with: variables),
                       spread.typeCondition.matches(typename) else { continue }
-                try collect(object, typename: typename, responseTypename: responseTypename, key: key, selections: spread.selections, into: &fields)
+                try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: spread.selections, into: &fields)
             }
         }
     }
@@ -156,11 +176,21 @@ struct Normalizer {
                 throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)
             }
             let typename = value.member("__typename")?.stringValue ?? typeName
-            let childKey = keyPolicy.key(typename: typename, object: value, rule: keyRule(for: typename))
+            let rule = keyRule(for: typename)
+            var keyField = KeyField()
+            let identity: CacheKey?
+            if let name = rule.singleField {
+                // The value is kept to be written as the field, not read and made again.
+                keyField = KeyField(responseKey: name, value: value.member(name)?.jsonValue)
+                identity = CacheKeyPolicy.singleFieldKey(typename: typename, value: keyField.value)
+            } else {
+                identity = keyPolicy.key(typename: typename, object: value, rule: rule)
+            }
+            let childKey = identity
                 ?? edgeKey(parent: parent, field: field, object: value)
                 ?? pathKey(parent: parent, field: field)
             if let connectionPage { connections[childKey] = connectionPage }
-            try normalize(value, as: childKey, selections: selections, declaredType: typeName)
+            try normalize(value, as: childKey, selections: selections, declaredType: typeName, keyField: keyField)
             return .reference(childKey)
         case .list(let inner):
             // Lists of scalars are kept whole, as the server sent them.
