@@ -51,6 +51,38 @@ struct DocumentNormalizationTests {
         #expect(try Self.reachableRecords(in: fromDocument) == expected)
     }
 
+    @Test("An object's __typename and the id it is keyed by are stored as the response sent them", arguments: [nil, 0, 1, 2] as [UInt64?])
+    func keyingFieldsStoredAsSent(seed: UInt64?) throws {
+        let form = seed.map { ResponseForm.document(seed: $0) } ?? .tree
+        let store = NormalizedStore()
+        try store.write(data: form.data(Fixtures.launchDetails("25")), for: LaunchDetailsQuery(id: "25"))
+        let launch = try #require(try store.record(for: "Launch:25"))
+        #expect(launch["id"] == .scalar("25"))
+        #expect(launch["__typename"] == .scalar("Launch"))
+
+        // An id sent as a number keys the record by its digits and stays a number.
+        try store.write(data: form.data(Self.launchDetails(id: .int(26))), for: LaunchDetailsQuery(id: "26"))
+        #expect(try store.record(for: "Launch:26")?["id"] == .scalar(.int(26)))
+
+        // A null id makes no key: the launch lives under its path, its id null.
+        try store.write(data: form.data(Self.launchDetails(id: .null)), for: LaunchDetailsQuery(id: "27"))
+        let pathKey = CacheKey(#"QUERY_ROOT.launch({"id":"27"})"#)
+        #expect(try store.record(for: .queryRoot)?[#"launch({"id":"27"})"#] == .reference(pathKey))
+        let unkeyed = try #require(try store.record(for: pathKey))
+        #expect(unkeyed["id"] == .null)
+        #expect(unkeyed["__typename"] == .scalar("Launch"))
+    }
+
+    /// A launch's details with its `id` replaced.
+    private static func launchDetails(id: JSONValue) -> JSONObject {
+        var data = Fixtures.launchDetails("0")
+        if case .object(var launch)? = data["launch"] {
+            launch["id"] = id
+            data["launch"] = .object(launch)
+        }
+        return data
+    }
+
     @Test func dataThatIsNotAnObjectIsRefusedAndWritesNothing() throws {
         let store = NormalizedStore()
         let list = try JSONDocument(parsing: "[1, 2]").root
