@@ -85,11 +85,22 @@ public struct CacheKeyPolicy: Sendable {
 
     /// The key `rule` gives an object of `typename`.
     func key<JSON: ResponseJSON>(typename: String, object: JSON, rule: KeyRule) -> CacheKey? {
-        switch rule {
+        var keyValue: JSONValue?
+        return key(typename: typename, object: object, rule: rule, keyValue: &keyValue)
+    }
+
+    /// The key `rule` gives an object of `typename`; a key made of one field's value gives
+    /// that value in `keyValue` too, for the normalizer to store as the field without reading
+    /// it and making its string again.
+    func key<JSON: ResponseJSON>(typename: String, object: JSON, rule: KeyRule, keyValue: inout JSONValue?) -> CacheKey? {
+        if let field = rule.singleField {
+            keyValue = object.member(field)?.jsonValue
+            return Self.singleFieldKey(typename: typename, value: keyValue)
+        }
+        return switch rule {
         case .resolver: resolver?(typename, object.jsonValue.objectValue ?? [:])
         case .fields(let fields): Self.key(typename: typename, object: object, fields: fields)
-        case .defaultField(let field): Self.singleFieldKey(typename: typename, value: object.member(field)?.jsonValue)
-        case .none: nil
+        case .defaultField, .none: nil
         }
     }
 
@@ -123,7 +134,7 @@ public struct CacheKeyPolicy: Sendable {
     }
 
     /// The key one field's value gives: `Typename:value`, or none for a missing or null value.
-    static func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
+    private static func singleFieldKey(typename: String, value: JSONValue?) -> CacheKey? {
         switch value {
         case .string(let string)?: CacheKey(typename: typename, id: string)
         case .int(let int)?: CacheKey(typename: typename, id: String(int))

@@ -133,6 +133,8 @@ struct Normalizer {
                     fields[field.storageKey(with: variables)] = RecordValue(scalar: .string(responseTypename))
                     continue
                 }
+                // So was the value the key was made from (most objects' `id`, a string of some
+                // thirty bytes).
                 if let keyValue = keyField.value, !field.selectsObject, field.responseKey == keyField.responseKey {
                     fields[field.storageKey(with: variables)] = RecordValue(scalar: keyValue)
                     continue
@@ -177,16 +179,8 @@ struct Normalizer {
             }
             let typename = value.member("__typename")?.stringValue ?? typeName
             let rule = keyRule(for: typename)
-            var keyField = KeyField()
-            let identity: CacheKey?
-            if let name = rule.singleField {
-                // The value is kept to be written as the field, not read and made again.
-                keyField = KeyField(responseKey: name, value: value.member(name)?.jsonValue)
-                identity = CacheKeyPolicy.singleFieldKey(typename: typename, value: keyField.value)
-            } else {
-                identity = keyPolicy.key(typename: typename, object: value, rule: rule)
-            }
-            let childKey = identity
+            var keyField = KeyField(responseKey: rule.singleField ?? "")
+            let childKey = keyPolicy.key(typename: typename, object: value, rule: rule, keyValue: &keyField.value)
                 ?? edgeKey(parent: parent, field: field, object: value)
                 ?? pathKey(parent: parent, field: field)
             if let connectionPage { connections[childKey] = connectionPage }
