@@ -2,7 +2,8 @@ import ApogeeCodegen
 import Foundation
 import Testing
 
-/// Generation spreads validation, the schema's load and emission over the machine's cores.
+/// Generation spreads GraphQLSwift's validation (run when Apogee's own check finds a document
+/// invalid) and emission over the machine's cores.
 /// However many parts the work is split into, the output is the same bytes and the errors
 /// are the same, each reported once.
 @Suite("Generation spread over cores")

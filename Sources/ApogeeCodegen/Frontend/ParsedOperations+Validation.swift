@@ -63,3 +63,25 @@ extension ParsedOperations {
         return closure
     }
 }
+
+extension ParsedOperations {
+    /// GraphQLSwift's validation errors for files that ``init(files:schema:)`` accepted,
+    /// found whatever Apogee's own check said; the tests hold the check to them.
+    /// - Throws: ``CodegenError`` for a file that does not parse, or a schema GraphQLSwift refuses.
+    package static func graphQLSwiftDiagnostics(of files: [OperationFile], schema: CodegenSchema) throws(CodegenError) -> [Diagnostic] {
+        var documents: [Document] = []
+        for file in files {
+            do {
+                documents.append(try parse(source: Source(body: file.text, name: file.path)))
+            } catch {
+                throw CodegenError(file: file.path, message: "\(error)")
+            }
+        }
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in documents.flatMap(\.definitions) {
+            fragments[fragment.name.value] = fragment
+        }
+        return validationDiagnostics(
+            of: documents, fragments: fragments, schema: try schema.checkedGraphQLSchema(), fallbackFile: files.first?.path ?? "")
+    }
+}

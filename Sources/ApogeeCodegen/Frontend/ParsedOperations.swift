@@ -9,6 +9,9 @@ public struct ParsedOperations: Sendable {
     let definitionsByFile: [[ExecutableDefinition]]
     /// Every fragment by name.
     let fragments: [String: FragmentDefinition]
+    /// Whether Apogee's own check passed the documents, so that GraphQLSwift's validation did
+    /// not run.
+    package let passedValidityCheck: Bool
 
     /// An operation or a fragment, with the index of its file.
     enum ExecutableDefinition: Sendable {
@@ -91,7 +94,13 @@ public struct ParsedOperations: Sendable {
             throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))
         }
 
-        diagnostics += Self.validationDiagnostics(of: documents, fragments: fragments, schema: schema.graphQLSchema, fallbackFile: files[0].path)
+        // Apogee's own check answers for valid documents; GraphQLSwift's validation finds and
+        // words the errors of the others.
+        passedValidityCheck = ValidityCheck.passes(documents, schema: schema.index, fragments: fragments)
+        if !passedValidityCheck {
+            diagnostics += Self.validationDiagnostics(
+                of: documents, fragments: fragments, schema: try schema.checkedGraphQLSchema(), fallbackFile: files[0].path)
+        }
         // GraphQLSwift ships the field-merging rule disabled; Apogee's own runs once the
         // document is otherwise valid (fragment cycles, among others, are then ruled out).
         if diagnostics.isEmpty {

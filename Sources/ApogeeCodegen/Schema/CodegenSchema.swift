@@ -1,14 +1,19 @@
 import GraphQL
 
-/// A schema loaded for code generation: indexed for the generator and built by GraphQLSwift
-/// for validating operations.
+/// A schema loaded for code generation: indexed for the generator and checked against the
+/// specification's type system rules; GraphQLSwift builds it only to word errors.
 ///
 /// Load it once and generate many times; loading is the largest part of a run on a big schema.
 public struct CodegenSchema: Sendable {
     /// The file the schema came from, as named on input; diagnostics name it.
     public let fileName: String
-    let graphQLSchema: GraphQLSchema
     let index: SchemaIndex
+    /// GraphQLSwift's schema, checked by its `validateSchema`: built while loading when
+    /// Apogee's own check of the schema has doubts, and otherwise only if an operation's
+    /// errors need wording (see ``ValidityCheck``).
+    private let graphQLSchemaBuild: OnDemand<Result<GraphQLSchema, CodegenError>>
+    /// Whether Apogee's own check passed the schema, so that GraphQLSwift's was not needed.
+    package let passedTypeSystemCheck: Bool
 
     /// Loads a schema from SDL text, with the schema extension files that go with it.
     ///
@@ -44,33 +49,52 @@ public struct CodegenSchema: Sendable {
             document = document.set(value: .array(document.definitions + extensionDefinitions), key: "definitions")
         }
         var definitions = document.definitions
-        var addedDirectives: [String] = []
+        var addedDirectives: [DirectiveDefinition] = []
+        var addedScalars: [String] = []
         let implicit = CacheDirectives.declarations + ClientDirectives.declarations
         for (name, declaration) in implicit where !directiveNames.contains(name) {
             do {
-                definitions += try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
-                addedDirectives.append(name)
+                let declared = try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
+                definitions += declared
+                addedDirectives += declared.compactMap { $0 as? DirectiveDefinition }
+                addedScalars += declared.compactMap { ($0 as? ScalarTypeDefinition)?.name.value }
             } catch {
                 throw CodegenError(file: fileName, message: "could not declare @\(name): \(error)")
             }
         }
         let schemaDocument = document.set(value: .array(definitions), key: "definitions")
 
-        // Apogee's index and GraphQLSwift's schema are built from the same document at once,
-        // on two cores: together they were nearly all of the load. The index's errors come
-        // first, as when one was built after the other.
-        let extensionCount = extensionDefinitions.count
-        let indexDocument = document
-        let (indexed, built) = Concurrently.both(
-            { SchemaIndex.build(from: indexDocument, fileName: fileName, extensionDefinitions: extensionCount) },
-            { Self.buildValidSchema(schemaDocument, fileName: fileName) }
-        )
-        let (index, diagnostics) = indexed
+        let (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName, extensionDefinitions: extensionDefinitions.count)
         guard diagnostics.isEmpty else { throw CodegenError(diagnostics) }
-        graphQLSchema = try built.get()
         var completeIndex = index
-        completeIndex.directiveNames.formUnion(addedDirectives)
+        for directive in addedDirectives {
+            completeIndex.directiveNames.insert(directive.name.value)
+            completeIndex.directives[directive.name.value] = SchemaIndex.declaration(directive)
+        }
+        // The scalars those declarations need (`@clientDefault`'s value).
+        for scalar in addedScalars where completeIndex.types[scalar] == nil {
+            completeIndex.types[scalar] = SchemaIndex.NamedType(name: scalar, kind: .scalar)
+        }
         self.index = completeIndex
+
+        // GraphQLSwift's build and check of the schema were most of the load. When Apogee's
+        // own check passes the schema, it is built only if an operation needs it; otherwise
+        // it is built now, and its errors, worded by GraphQLSwift, are the load's.
+        passedTypeSystemCheck = completeIndex.passesTypeSystemCheck()
+        if passedTypeSystemCheck {
+            graphQLSchemaBuild = OnDemand { Self.buildValidSchema(schemaDocument, fileName: fileName) }
+        } else {
+            let built = Self.buildValidSchema(schemaDocument, fileName: fileName)
+            _ = try built.get()
+            graphQLSchemaBuild = OnDemand(value: built)
+        }
+    }
+
+    /// GraphQLSwift's schema, built and found valid by its `validateSchema`, for the
+    /// validation that words the errors of operations.
+    /// - Throws: ``CodegenError`` with the schema's errors.
+    func checkedGraphQLSchema() throws(CodegenError) -> GraphQLSchema {
+        try graphQLSchemaBuild.value.get()
     }
 
     /// GraphQLSwift's schema for the document, checked by its `validateSchema`.

@@ -24,12 +24,10 @@ extension SchemaIndex {
             for definition in definitions {
                 let type = TypeRef(definition.type)
                 references.append((type.namedType, definition.type.loc))
-                for argument in definition.arguments {
-                    references.append((TypeRef(argument.type).namedType, argument.type.loc))
-                }
+                if result[definition.name.value] != nil { index.needsFullCheck = true }
                 result[definition.name.value] = Field(
                     name: definition.name.value, type: type, description: definition.description?.value,
-                    argumentNames: definition.arguments.map(\.name.value))
+                    arguments: inputFields(definition.arguments))
             }
             return result
         }
@@ -38,6 +36,9 @@ extension SchemaIndex {
             definitions.map { definition in
                 let type = TypeRef(definition.type)
                 references.append((type.namedType, definition.type.loc))
+                if type.isNonNull, definition.defaultValue == nil, definition.directives.contains(where: { $0.name.value == "deprecated" }) {
+                    index.needsFullCheck = true
+                }
                 return InputField(
                     name: definition.name.value, type: type, hasDefault: definition.defaultValue != nil,
                     description: definition.description?.value)
@@ -102,6 +103,7 @@ extension SchemaIndex {
             case let input as InputObjectTypeDefinition:
                 var type = NamedType(name: input.name.value, kind: .inputObject, description: input.description?.value)
                 type.inputFields = inputFields(input.fields)
+                type.isOneOf = input.directives.contains { $0.name.value == "oneOf" }
                 noteCachePolicies(input.name.value, input.directives)
                 define(type, location: input.name.loc)
             case let directive as DirectiveDefinition:
@@ -109,18 +111,24 @@ extension SchemaIndex {
                 for argument in directive.arguments {
                     references.append((TypeRef(argument.type).namedType, argument.type.loc))
                 }
+                if index.directives[directive.name.value] != nil { index.needsFullCheck = true }
+                index.directives[directive.name.value] = declaration(directive)
             case let object as TypeExtensionDefinition:
                 noteCachePolicies(object.definition.name.value, object.definition.directives, fields: object.definition.fields)
                 let added = fields(object.definition.fields)
                 let interfaces = object.definition.interfaces.map(\.name.value)
                 extensions.append((object.definition.name.value, { type in
+                    if !type.fields.keys.allSatisfy({ added[$0] == nil }) { index.needsFullCheck = true }
                     type.fields.merge(added) { old, _ in old }
                     type.interfaces += interfaces
                 }, object.definition.name.loc))
             case let interface as InterfaceExtensionDefinition:
                 noteCachePolicies(interface.definition.name.value, interface.definition.directives, fields: interface.definition.fields)
                 let added = fields(interface.definition.fields)
-                extensions.append((interface.definition.name.value, { $0.fields.merge(added) { old, _ in old } }, interface.definition.name.loc))
+                extensions.append((interface.definition.name.value, { type in
+                    if !type.fields.keys.allSatisfy({ added[$0] == nil }) { index.needsFullCheck = true }
+                    type.fields.merge(added) { old, _ in old }
+                }, interface.definition.name.loc))
             case let union as UnionExtensionDefinition:
                 noteCachePolicies(union.definition.name.value, union.definition.directives)
                 let members = union.definition.types.map(\.name.value)
@@ -132,7 +140,11 @@ extension SchemaIndex {
             case let input as InputObjectExtensionDefinition:
                 noteCachePolicies(input.definition.name.value, input.definition.directives)
                 let added = inputFields(input.definition.fields)
-                extensions.append((input.definition.name.value, { $0.inputFields += added }, input.definition.name.loc))
+                let isOneOf = input.definition.directives.contains { $0.name.value == "oneOf" }
+                extensions.append((input.definition.name.value, { type in
+                    type.inputFields += added
+                    type.isOneOf = type.isOneOf || isOneOf
+                }, input.definition.name.loc))
             default:
                 break
             }
@@ -165,6 +177,7 @@ extension SchemaIndex {
             diagnostics.append(Diagnostic(file: fileName, line: 0, column: 0, message: "The schema has no query type."))
         }
         index.computePossibleTypes()
+        index.addBuiltInDirectives()
         return (index, diagnostics)
     }
 

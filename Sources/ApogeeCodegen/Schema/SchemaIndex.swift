@@ -14,12 +14,15 @@ struct SchemaIndex: Sendable {
         var name: String
         var type: TypeRef
         var description: String? = nil
-        var argumentNames: [String] = []
+        /// The arguments, in declaration order.
+        var arguments: [InputField] = []
         /// Added by a client schema extension to a type of the server's schema: the server
         /// never sees it, and the store keeps it (see `SchemaIndex+LocalFields.swift`).
         var isLocal = false
         /// A local field's `@clientDefault(value:)`, checked against its type.
         var clientDefault: IRValue? = nil
+
+        var argumentNames: [String] { arguments.map(\.name) }
     }
 
     struct InputField: Sendable {
@@ -44,6 +47,16 @@ struct SchemaIndex: Sendable {
         var members: [String] = []
         var enumValues: [EnumCase] = []
         var inputFields: [InputField] = []
+        /// An input object marked `@oneOf`: exactly one of its fields is given.
+        var isOneOf = false
+    }
+
+    /// A directive as declared, for checking where operations apply it.
+    struct DirectiveDeclaration: Sendable {
+        /// The places it may be applied, as SDL spells them: `FIELD`, `QUERY`, …
+        var locations: Set<String>
+        var arguments: [InputField]
+        var isRepeatable: Bool
     }
 
     var types: [String: NamedType] = [:]
@@ -51,6 +64,9 @@ struct SchemaIndex: Sendable {
     var mutationType: String?
     var subscriptionType: String?
     var directiveNames: Set<String> = []
+    /// Every directive operations may apply: the schema's, the ones Apogee declares, and the
+    /// specification's built-in ones.
+    var directives: [String: DirectiveDeclaration] = [:]
     /// `@typePolicy(keyFields:)` by the object or interface type that declares it.
     var declaredKeyFields: [String: [String]] = [:]
     /// `@fieldPolicy(forField:keyArgs:)` by `ParentType.field`, checked.
@@ -65,6 +81,10 @@ struct SchemaIndex: Sendable {
         var keyArguments: [String]
         var keyFields: [String]
     }
+    /// Set where building met what only GraphQLSwift's check of the schema decides: a name
+    /// given twice in one type or directive, or a required argument or input field marked
+    /// deprecated. ``passesTypeSystemCheck()`` then says no.
+    var needsFullCheck = false
     /// Whether any type has a local field; the document printer looks fields up only then.
     var hasLocalFields = false
     /// Object types per abstract type, computed once.

@@ -23,29 +23,6 @@ package enum Concurrently {
         return (0..<tasks.count).compactMap { finished[$0] }
     }
 
-    /// The results of two different pieces of work, run at once.
-    static func both<First: Sendable, Second: Sendable>(
-        _ first: @escaping @Sendable () -> First,
-        _ second: @escaping @Sendable () -> Second
-    ) -> (First, Second) {
-        let firstResult = Locked<First?>(nil)
-        let secondResult = Locked<Second?>(nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                let result = first()
-                firstResult.withLock { $0 = result }
-            } else {
-                let result = second()
-                secondResult.withLock { $0 = result }
-            }
-        }
-        // concurrentPerform returns once both have run, so both are set.
-        guard let firstValue = firstResult.withLock({ $0 }), let secondValue = secondResult.withLock({ $0 }) else {
-            preconditionFailure("concurrentPerform returned before its iterations ran")
-        }
-        return (firstValue, secondValue)
-    }
-
     /// `transform` applied to contiguous runs of `elements`, one run per core and none smaller
     /// than `minimumPerPart` elements, with the runs' results in order.
     static func mapParts<Element: Sendable, Result: Sendable>(
