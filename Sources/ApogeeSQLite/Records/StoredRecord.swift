@@ -28,13 +28,9 @@ struct StoredRecord {
     /// Removes fields, then sets fields, noting `time` as their write time and `deadlines`
     /// as their expiry times.
     mutating func patch(setting fields: [String: RecordValue], removing removed: Set<String>, at time: Int64, expiring deadlines: [String: Int64]?) {
-        record.removeFields(removed)
+        record.patch(setting: fields, removing: removed, deadlines: deadlines)
         for name in removed { written[name] = nil }
-        for (name, value) in fields {
-            record.fields[name] = value
-            written[name] = time
-        }
-        record.stamp(fields.keys, deadlines: deadlines)
+        for name in fields.keys { written[name] = time }
     }
 }
 

@@ -36,11 +36,11 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 // A new record goes in with one lookup; one that is there is looked up again
                 // to be put back with the patch applied.
                 let previous = records.updateValue(Record(key: key, fields: fields, expirations: deadlines ?? [:]), forKey: key)
+                // (Patching in place through `records[key, default:]`, one lookup for both, made
+                // the GitHub fixture's write of new records 4 % slower; session 22.)
                 guard !replacesRecord, let previous else { continue }
                 var patched = consume previous
-                patched.removeFields(removedFields)
-                patched.fields.merge(fields) { _, new in new }
-                patched.stamp(fields.keys, deadlines: deadlines)
+                patched.patch(setting: fields, removing: removedFields, deadlines: deadlines)
                 records[key] = patched
             }
         }

@@ -40,6 +40,20 @@ public struct Record: Sendable, Hashable {
         for name in names { expirations[name] = deadlines?[name] }
     }
 
+    /// Applies a patch: removes `removed`, then sets `fields`, which expire at `deadlines`
+    /// (a field without one has no expiry). A record with no fields yet takes `fields`
+    /// whole, without hashing each into it again.
+    package mutating func patch(setting fields: [String: RecordValue], removing removed: Set<String>, deadlines: [String: Int64]?) {
+        if self.fields.isEmpty, expirations.isEmpty {
+            self.fields = fields
+            expirations = deadlines ?? [:]
+            return
+        }
+        removeFields(removed)
+        self.fields.merge(fields) { _, new in new }
+        stamp(fields.keys, deadlines: deadlines)
+    }
+
     /// Removes fields, with their expiry times.
     package mutating func removeFields(_ names: Set<String>) {
         for name in names {

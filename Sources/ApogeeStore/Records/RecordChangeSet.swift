@@ -39,9 +39,7 @@ public struct RecordChangeSet: Sendable, Hashable {
             guard !replacesRecord, !removesAllRecords, var record = below else {
                 return Record(key: key, fields: fields, expirations: expirations[key] ?? [:])
             }
-            record.removeFields(removedFields)
-            record.fields.merge(fields) { _, new in new }
-            record.stamp(fields.keys, deadlines: expirations[key])
+            record.patch(setting: fields, removing: removedFields, deadlines: expirations[key])
             return record
         }
     }
