@@ -235,52 +235,10 @@ struct Normalizer {
 
     /// `parent.field.0.1`: where an object without a key of its own lives.
     ///
-    /// Written byte by byte into one buffer: a response has many such objects (every page
-    /// info, every object without an `id`), and appending piece by piece, with a string made
-    /// for each index, was most of the cost of keying them.
+    /// Written into one buffer: a response has many such objects (every page info, every
+    /// object without an `id`), and appending piece by piece, with a string made for each
+    /// index, was most of the cost of keying them.
     private func pathKey(parent: CacheKey, field: String) -> CacheKey {
-        var parentText = parent.rawValue
-        var fieldText = field
-        // An index takes at most 20 digits.
-        let capacity = parentText.utf8.count + 1 + fieldText.utf8.count + indices.count * 21
-        let text = parentText.withUTF8 { parentBytes in
-            fieldText.withUTF8 { fieldBytes in
-                String(unsafeUninitializedCapacity: capacity) { buffer in
-                    var end = 0
-                    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                        (target + end).update(from: base, count: bytes.count)
-                        end += bytes.count
-                    }
-                    append(parentBytes)
-                    buffer[end] = UInt8(ascii: ".")
-                    end += 1
-                    append(fieldBytes)
-                    for index in indices {
-                        buffer[end] = UInt8(ascii: ".")
-                        end += 1
-                        end += Self.writeDigits(of: index, into: buffer, at: end)
-                    }
-                    return end
-                }
-            }
-        }
-        return CacheKey(text)
-    }
-
-    /// Writes the decimal digits of a list index at `position`; returns how many it wrote.
-    private static func writeDigits(of index: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
-        var value = index.magnitude
-        var count = 1
-        var probe = value / 10
-        while probe > 0 {
-            count += 1
-            probe /= 10
-        }
-        for offset in stride(from: count - 1, through: 0, by: -1) {
-            buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
-        return count
+        CacheKey(joining: parent.rawValue, UInt8(ascii: "."), field, indices: indices)
     }
 }

@@ -20,24 +20,9 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         self.textHash = rawValue.hashValue
     }
 
-    /// `Typename:id`, built in one allocation and one copy of each part: joining with `+` makes
-    /// an intermediate string, and the normalizer makes one of these for nearly every object of
-    /// a response.
+    /// `Typename:id`, built in one allocation (see ``init(joining:_:_:indices:)``).
     init(typename: String, id: String) {
-        var typename = typename
-        var id = id
-        let text = typename.withUTF8 { typenameBytes in
-            id.withUTF8 { idBytes in
-                String(unsafeUninitializedCapacity: typenameBytes.count + 1 + idBytes.count) { buffer in
-                    var end = buffer.initialize(fromContentsOf: typenameBytes)
-                    buffer[end] = UInt8(ascii: ":")
-                    end += 1
-                    end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: idBytes)
-                    return end
-                }
-            }
-        }
-        self.init(text)
+        self.init(joining: typename, UInt8(ascii: ":"), id)
     }
 
     /// A key written as a literal: `"Launch:25"`.
