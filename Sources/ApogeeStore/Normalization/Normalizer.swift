@@ -21,9 +21,12 @@ struct Normalizer {
     /// The connection records written (fields with `@connection`), with the page each holds,
     /// for the transaction to merge with the edges already stored.
     private(set) var connections: [CacheKey: ConnectionPage] = [:]
-    /// List indices between the current field and the element being normalized, used only
-    /// to build the path key of an object that has no key of its own.
+    /// List indices from the response's root to the element being normalized, used only to
+    /// build the path key of an object that has no key of its own.
     private var indices: [Int] = []
+    /// Where the current object's own indices start in `indices`: those before it lead to
+    /// the object, whose record a path key below it starts from.
+    private var indicesStart = 0
     /// Whether to note the record key of each object whose `__id` is selected. Off unless
     /// the operation selects `__id`, so that other writes do not track response paths.
     private let collectsClientIDs: Bool
@@ -75,6 +78,22 @@ struct Normalizer {
         declaredType: String,
         keyField: KeyField = KeyField()
     ) throws(NormalizationError) {
+        let responseTypename = object.member("__typename")?.stringValue
+        try normalizeObject(
+            object, as: key, selections: selections, responseTypename: responseTypename,
+            typename: responseTypename ?? declaredType, keyField: keyField)
+    }
+
+    /// ``normalize(_:as:selections:declaredType:keyField:)`` once the object's `__typename`
+    /// has been read: an object in a field has it read to find its key.
+    private mutating func normalizeObject<JSON: ResponseJSON>(
+        _ object: JSON,
+        as key: CacheKey,
+        selections: [Selection],
+        responseTypename: String?,
+        typename: String,
+        keyField: KeyField
+    ) throws(NormalizationError) {
         var fields: [String: RecordValue]
         if let index = records.index(forKey: key) {
             // An object met again in this response (an author of many comments, say) adds to
@@ -85,12 +104,12 @@ struct Normalizer {
         } else {
             fields = [String: RecordValue](minimumCapacity: Selection.fieldCount(selections))
         }
-        let responseTypename = object.member("__typename")?.stringValue
-        let typename = responseTypename ?? declaredType
         // Paths below this object start at its own record, not at the list that holds it.
-        let outerIndices = indices
-        indices.removeAll(keepingCapacity: true)
-        defer { indices = outerIndices }
+        // Marked by where they start rather than by emptying the list: emptying a list the
+        // saved copy shares would allocate a new one for every object inside a list.
+        let outerStart = indicesStart
+        indicesStart = indices.count
+        defer { indicesStart = outerStart }
         try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: selections, into: &fields)
         put(fields, of: key)
     }
@@ -177,14 +196,17 @@ struct Normalizer {
             guard value.isObject else {
                 throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)
             }
-            let typename = value.member("__typename")?.stringValue ?? typeName
+            let responseTypename = value.member("__typename")?.stringValue
+            let typename = responseTypename ?? typeName
             let rule = keyRule(for: typename)
             var keyField = KeyField(responseKey: rule.singleField ?? "")
             let childKey = keyPolicy.key(typename: typename, object: value, rule: rule, keyValue: &keyField.value)
                 ?? edgeKey(parent: parent, field: field, object: value)
                 ?? pathKey(parent: parent, field: field)
             if let connectionPage { connections[childKey] = connectionPage }
-            try normalize(value, as: childKey, selections: selections, declaredType: typeName, keyField: keyField)
+            try normalizeObject(
+                value, as: childKey, selections: selections, responseTypename: responseTypename,
+                typename: typename, keyField: keyField)
             return .reference(childKey)
         case .list(let inner):
             // Lists of scalars are kept whole, as the server sent them.
@@ -239,6 +261,6 @@ struct Normalizer {
     /// object without an `id`), and appending piece by piece, with a string made for each
     /// index, was most of the cost of keying them.
     private func pathKey(parent: CacheKey, field: String) -> CacheKey {
-        CacheKey(joining: parent.rawValue, UInt8(ascii: "."), field, indices: indices)
+        CacheKey(joining: parent.rawValue, UInt8(ascii: "."), field, indices: indices[indicesStart...])
     }
 }

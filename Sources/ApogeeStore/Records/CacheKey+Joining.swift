@@ -5,7 +5,7 @@ extension CacheKey {
     /// Each part is copied once: joining with `+` makes an intermediate string at every step,
     /// and the normalizer makes a key like this for nearly every object of a response, as
     /// `Typename:id` or as a path (`QUERY_ROOT.repository.issues.3`).
-    init(joining first: String, _ separator: UInt8, _ second: String, indices: [Int] = []) {
+    init(joining first: String, _ separator: UInt8, _ second: String, indices: ArraySlice<Int> = []) {
         var first = first
         var second = second
         // An index takes at most 20 digits, and its dot one byte more.
