@@ -18,7 +18,7 @@ struct MigrationTests {
                 try file.sql("PRAGMA user_version = 1")
             }
             let file = try folder.openStoreFile()
-            #expect(try file.integer("PRAGMA user_version") == 3)
+            #expect(try file.integer("PRAGMA user_version") == 4)
             #expect(try file.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'mutation_settled%'") == 2)
             let storage = file.mutationQueueStorage
             #expect(try storage.pendingMutations().map(\.idempotencyKey) == ["from version 1"])
@@ -37,7 +37,7 @@ struct MigrationTests {
                 try file.sql("PRAGMA user_version = 2")
             }
             let file = try folder.openStoreFile()
-            #expect(try file.integer("PRAGMA user_version") == 3)
+            #expect(try file.integer("PRAGMA user_version") == 4)
             #expect(try file.integer("SELECT count(*) FROM pragma_table_info('records') WHERE name = 'expires'") == 1)
             let store = file.makeNormalizedStore()
             #expect(try store.read(Launches.query("25")).value?.launch?.site == "KSC LC 39A")

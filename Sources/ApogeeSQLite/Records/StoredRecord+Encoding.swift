@@ -24,12 +24,13 @@ extension StoredRecord {
     }
 
     /// The text of the `written` column: fields grouped by write time, `[[time, "a", "b"], …]`,
-    /// since the fields of one write share a time and a record has few writes.
+    /// since the fields of one write share a time and a record has few writes; `[[time]]`
+    /// when every field was written at `time` (schema version 4).
     var writtenText: String {
         var writer = JSONWriter()
         writer.writeRaw("[")
-        if let time = written.first?.value, written.values.allSatisfy({ $0 == time }) {
-            writeGroup(time: time, names: written.keys, into: &writer)
+        if let time = written.first?.value, written.count == record.fields.count, written.values.allSatisfy({ $0 == time }) {
+            writeGroup(time: time, names: EmptyCollection(), into: &writer)
         } else {
             var groups: [Int64: [String]] = [:]
             for (name, time) in written { groups[time, default: []].append(name) }

@@ -43,7 +43,7 @@ extension StoredRecord {
         } catch {
             throw StoredRecordError(message: error.message)
         }
-        var stored = StoredRecord(record: record, written: try Self.writeTimes(writtenText, count: record.fields.count), size: size)
+        var stored = StoredRecord(record: record, written: try Self.writeTimes(writtenText, fields: record.fields), size: size)
         if let expiresText {
             guard case .object(let times)? = try? JSONValue(parsing: expiresText) else {
                 throw StoredRecordError(message: "the expiry times are not a JSON object")
@@ -56,17 +56,29 @@ extension StoredRecord {
         self = stored
     }
 
-    /// Reads the `written` column, `[[time, "a", "b"], …]`, straight into times by field.
-    private static func writeTimes(_ text: String, count: Int) throws(StoredRecordError) -> [String: Int64] {
+    /// Reads the `written` column, `[[time, "a", "b"], …]`, straight into times by field; or
+    /// `[[time]]`, every one of `fields` written at `time`, which costs no hashing: the times
+    /// take the fields' own table.
+    private static func writeTimes(_ text: String, fields: [String: RecordValue]) throws(StoredRecordError) -> [String: Int64] {
         do {
             return try JSONParser.read(text) { parser throws(JSONParsingError) in
-                var written = [String: Int64](minimumCapacity: count)
+                var written = [String: Int64](minimumCapacity: fields.count)
                 try parser.expect(UInt8(ascii: "["))
                 if !parser.take(UInt8(ascii: "]")) {
+                    var groups = 0
                     repeat {
+                        groups += 1
                         try parser.expect(UInt8(ascii: "["))
                         guard case .int(let time) = try parser.readValue() else {
                             throw parser.error("a write time group is not [time, \"field\", …]")
+                        }
+                        if parser.take(UInt8(ascii: "]")) {
+                            // `[[time]]`: the whole record at once. Nothing else may stand beside it.
+                            guard groups == 1, !parser.take(UInt8(ascii: ",")) else {
+                                throw parser.error("a write time group without fields beside other groups")
+                            }
+                            try parser.expect(UInt8(ascii: "]"))
+                            return fields.mapValues { _ in Int64(time) }
                         }
                         while parser.take(UInt8(ascii: ",")) {
                             written[try parser.readString()] = Int64(time)

@@ -10,16 +10,20 @@ extension Record {
         do {
             fields = try JSONParser.read(text) { parser throws(JSONParsingError) in
                 try parser.expect(UInt8(ascii: "{"))
-                var fields = [String: RecordValue]()
+                // Read as pairs, then hashed into a table made at its final size: filled as it
+                // was read, the table grew and hashed its names again a few times per record.
+                var pairs: [(String, RecordValue)] = []
+                pairs.reserveCapacity(16)
                 if !parser.take(UInt8(ascii: "}")) {
                     repeat {
                         let name = try parser.readString()
                         try parser.expect(UInt8(ascii: ":"))
-                        fields[name] = try RecordValue.readPersisted(from: &parser)
+                        pairs.append((name, try RecordValue.readPersisted(from: &parser)))
                     } while parser.take(UInt8(ascii: ","))
                     try parser.expect(UInt8(ascii: "}"))
                 }
-                return fields
+                // A name given twice keeps its last value, as JSON objects do here.
+                return Dictionary(pairs, uniquingKeysWith: { _, last in last })
             }
         } catch {
             throw RecordEncodingError(message: error.description)

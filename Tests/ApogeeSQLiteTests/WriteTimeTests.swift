@@ -1,0 +1,88 @@
+@testable import ApogeeSQLite
+import Foundation
+import ApogeeStore
+import RocketReserverAPI
+import TestSupport
+import Testing
+
+/// Each field's write time, kept in the `written` column: `[[time]]` for a record written at
+/// once, groups of names for one written in parts, and version 3's groups of names still read.
+@Suite("Write times in the file")
+struct WriteTimeTests {
+    @Test("a record written at once keeps one time, one written in parts keeps each field's, and both expire by them after reopening")
+    func compactAndGroupedTimesReadBack() async throws {
+        try await TemporaryFolder.with { folder in
+            let clock = TestClock()
+            let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600)], now: clock.function)
+            let start = Int64(clock.now.timeIntervalSince1970 * 1000)
+            try folder.withStoreFile(configuration) { file in
+                let store = file.makeNormalizedStore()
+                try store.writeLaunch("25")
+                try store.writeLaunch("26")
+                #expect(try Self.written(of: "Launch:25", in: file) == "[[\(start)]]")
+
+                clock.advance(by: 300)
+                try store.transaction { try $0.setField("site", to: .scalar("Vandenberg"), of: "Launch:26") }
+                let grouped = try Self.written(of: "Launch:26", in: file)
+                #expect(grouped.hasPrefix("[[\(start),") && grouped.hasSuffix(",\"site\"]]"), "\(grouped)")
+            }
+            clock.advance(by: 299)  // 599 s after the first writes: nothing has expired
+            let file = try folder.openStoreFile(configuration)
+            let store = file.makeNormalizedStore()
+            #expect(try Self.expiredFields("25", in: store).isEmpty)
+            #expect(try Self.expiredFields("26", in: store).isEmpty)
+
+            clock.advance(by: 2)  // 601 s after the first writes, 301 s after the second
+            let whole = try Set(Self.expiredFields("25", in: store))
+            #expect(whole.contains(FieldKey("Launch:25", "id")) && whole.contains(FieldKey("Launch:25", "site")))
+            let parts = try Set(Self.expiredFields("26", in: store))
+            #expect(parts.contains(FieldKey("Launch:26", "id")))
+            #expect(!parts.contains(FieldKey("Launch:26", "site")))
+        }
+    }
+
+    @Test("a record saved by schema version 3, its fields' names beside its time, reads with its times")
+    func versionThreeTimesRead() async throws {
+        try await TemporaryFolder.with { folder in
+            let clock = TestClock()
+            let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600)], now: clock.function)
+            let start = Int64(clock.now.timeIntervalSince1970 * 1000)
+            try folder.withStoreFile(configuration) { file in
+                try file.makeNormalizedStore().writeLaunch("25")
+                // `site` written 10 minutes later, the rest at the start, as version 3 wrote it.
+                let later = start + 600_000
+                try file.sql(
+                    "UPDATE records SET written = '[[\(start),\"__typename\",\"id\",\"isBooked\",\"mission\",\"rocket\"],[\(later),\"site\"]]' WHERE key = 'Launch:25'")
+            }
+            clock.advance(by: 601)
+            let file = try folder.openStoreFile(configuration)
+            let expired = try Set(Self.expiredFields("25", in: file.makeNormalizedStore()))
+            #expect(expired.contains(FieldKey("Launch:25", "id")))
+            #expect(!expired.contains(FieldKey("Launch:25", "site")))
+        }
+    }
+
+    @Test("a time for the whole record beside other groups is an undecodable row, not a guess")
+    func compactTimeBesideGroupsIsAnError() async throws {
+        try await TemporaryFolder.with { folder in
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().writeLaunch("25")
+                try file.sql("UPDATE records SET written = '[[1],[2,\"id\"]]' WHERE key = 'Launch:25'")
+            }
+            let file = try folder.openStoreFile()
+            let error = try #require(throws: SQLiteStoreError.self) { try file.recordSource.record(for: "Launch:25") }
+            #expect(error.kind == .undecodableRow)
+            #expect(error.detail.contains("Launch:25"), "\(error)")
+        }
+    }
+
+    /// The launch's fields past their age, read with any staleness accepted.
+    private static func expiredFields(_ id: String, in store: NormalizedStore) throws -> [FieldKey] {
+        try store.read(Launches.query(id), options: CacheReadOptions(maxStale: .seconds(1_000_000))).expiredFields
+    }
+
+    private static func written(of key: String, in file: SQLiteStore) throws -> String {
+        let rows = try file.sql("SELECT written FROM records WHERE key = ?", [.text(key)])
+        return try #require(rows.first?.column("written")?.string)
+    }
+}
