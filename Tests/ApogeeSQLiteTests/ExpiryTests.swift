@@ -98,10 +98,3 @@ struct ExpiryTests {
         }
     }
 }
-
-extension NormalizedStore {
-    /// The fields of launch `id`'s query that are past their expiry time.
-    fileprivate func expiredFields(_ id: String) throws -> [FieldKey] {
-        try read(Launches.query(id), options: CacheReadOptions(maxStale: .seconds(1_000_000))).expiredFields
-    }
-}

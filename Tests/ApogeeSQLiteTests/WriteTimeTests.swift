@@ -29,13 +29,13 @@ struct WriteTimeTests {
             clock.advance(by: 299)  // 599 s after the first writes: nothing has expired
             let file = try folder.openStoreFile(configuration)
             let store = file.makeNormalizedStore()
-            #expect(try Self.expiredFields("25", in: store).isEmpty)
-            #expect(try Self.expiredFields("26", in: store).isEmpty)
+            #expect(try store.expiredFields("25").isEmpty)
+            #expect(try store.expiredFields("26").isEmpty)
 
             clock.advance(by: 2)  // 601 s after the first writes, 301 s after the second
-            let whole = try Set(Self.expiredFields("25", in: store))
+            let whole = try Set(store.expiredFields("25"))
             #expect(whole.contains(FieldKey("Launch:25", "id")) && whole.contains(FieldKey("Launch:25", "site")))
-            let parts = try Set(Self.expiredFields("26", in: store))
+            let parts = try Set(store.expiredFields("26"))
             #expect(parts.contains(FieldKey("Launch:26", "id")))
             #expect(!parts.contains(FieldKey("Launch:26", "site")))
         }
@@ -56,7 +56,7 @@ struct WriteTimeTests {
             }
             clock.advance(by: 601)
             let file = try folder.openStoreFile(configuration)
-            let expired = try Set(Self.expiredFields("25", in: file.makeNormalizedStore()))
+            let expired = try Set(file.makeNormalizedStore().expiredFields("25"))
             #expect(expired.contains(FieldKey("Launch:25", "id")))
             #expect(!expired.contains(FieldKey("Launch:25", "site")))
         }
@@ -74,11 +74,6 @@ struct WriteTimeTests {
             #expect(error.kind == .undecodableRow)
             #expect(error.detail.contains("Launch:25"), "\(error)")
         }
-    }
-
-    /// The launch's fields past their age, read with any staleness accepted.
-    private static func expiredFields(_ id: String, in store: NormalizedStore) throws -> [FieldKey] {
-        try store.read(Launches.query(id), options: CacheReadOptions(maxStale: .seconds(1_000_000))).expiredFields
     }
 
     private static func written(of key: String, in file: SQLiteStore) throws -> String {

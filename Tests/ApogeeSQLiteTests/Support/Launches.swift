@@ -30,4 +30,9 @@ extension NormalizedStore {
     func writeLaunch(_ id: String, site: String? = "KSC LC 39A", mission: String = "Starlink") throws {
         try write(data: Launches.details(id, site: site, mission: mission), for: Launches.query(id))
     }
+
+    /// The fields of launch `id`'s query that are past their expiry time.
+    func expiredFields(_ id: String) throws -> [FieldKey] {
+        try read(Launches.query(id), options: CacheReadOptions(maxStale: .seconds(1_000_000))).expiredFields
+    }
 }
