@@ -235,6 +235,7 @@ struct TypeSystemCheckTests {
         .init(text: "type Query { __x: Int }", message: #"Name "__x" must not begin with "__""#),
         .init(text: "type Query { a: Int } type __T { a: Int }", message: #"Name "__T" must not begin with "__""#),
         .init(text: "directive @__d on FIELD type Query { a: Int }", message: #"Name "__d" must not begin with "__""#),
+        .init(text: "scalar S @specifiedBy(url: 1) type Query { a: S }", message: #"Argument "url" got invalid value"#),
     ]
 
     @Test("A broken schema is refused, in GraphQLSwift's words", arguments: broken)
@@ -258,13 +259,15 @@ struct TypeSystemCheckTests {
         }
     }
 
-    @Test("A name given twice in one type, which GraphQLSwift's build takes, loads with GraphQLSwift's check")
-    func namesGivenTwiceAreLeftToGraphQLSwift() throws {
+    @Test("What only GraphQLSwift's build decides (a name given twice, a scalar's URL, a scalar's extension) loads with its check")
+    func whatOnlyGraphQLSwiftDecidesIsLeftToIt() throws {
         for text in [
             "type Query { a: Int } type T { a: Int a: Int }",
             "type Query { a(x: Int, x: Int): Int }",
             "type Query { a: E } enum E { A A }",
             "type Query { a: Int } extend type Query { a: Int }",
+            #"scalar S @specifiedBy(url: "https://s") type Query { a: S }"#,
+            "scalar S extend scalar S @specifiedBy(url: 1) type Query { a: S }",
         ] {
             #expect(try !CodegenSchema(sdl: text, fileName: "s.graphqls").passedTypeSystemCheck, "\(text)")
         }

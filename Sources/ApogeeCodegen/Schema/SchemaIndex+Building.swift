@@ -74,6 +74,9 @@ extension SchemaIndex {
                     index.setRoot(operationType.operation, operationType.type.name.value)
                 }
             case let scalar as ScalarTypeDefinition:
+                // GraphQLSwift's build reads `@specifiedBy(url:)` and refuses a URL that is
+                // not a string; Apogee's check leaves scalars that give one to it.
+                if scalar.directives.contains(where: { $0.name.value == "specifiedBy" }) { index.needsFullCheck = true }
                 noteCachePolicies(scalar.name.value, scalar.directives)
                 define(NamedType(name: scalar.name.value, kind: .scalar, description: scalar.description?.value), location: scalar.name.loc)
             case let object as ObjectTypeDefinition:
@@ -146,7 +149,9 @@ extension SchemaIndex {
                     type.isOneOf = type.isOneOf || isOneOf
                 }, input.definition.name.loc))
             default:
-                break
+                // A definition the index does not keep (a scalar's extension, say): only
+                // GraphQLSwift's check can say whether it is valid.
+                index.needsFullCheck = true
             }
         }
 

@@ -82,8 +82,9 @@ struct SchemaIndex: Sendable {
         var keyFields: [String]
     }
     /// Set where building met what only GraphQLSwift's check of the schema decides: a name
-    /// given twice in one type or directive, or a required argument or input field marked
-    /// deprecated. ``passesTypeSystemCheck()`` then says no.
+    /// given twice in one type or directive, a required argument or input field marked
+    /// deprecated, a scalar's `@specifiedBy`, a definition the index does not keep.
+    /// ``passesTypeSystemCheck()`` then says no.
     var needsFullCheck = false
     /// Whether any type has a local field; the document printer looks fields up only then.
     var hasLocalFields = false
