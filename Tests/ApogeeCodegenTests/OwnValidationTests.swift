@@ -30,6 +30,7 @@ struct ValidityCheckTests {
         type Mutation { rename(id: ID!, name: String!): Dog }
         directive @tag(name: String!) repeatable on FIELD
         directive @once on FIELD
+        directive @note(when: Boolean) on VARIABLE_DEFINITION
         """
 
     /// A document broken in one rule's way, and what GraphQLSwift's error says.
@@ -85,6 +86,7 @@ struct ValidityCheckTests {
         Broken(text: #"query Q { dog(id: "1") { name @skip(if: true, x: 1) } }"#, message: #"does not have argument "x""#),
         Broken(text: #"query Q { dog(id: "1") { ...F } } fragment F on Dog { owner @include(if: $show) { name } }"#, message: #"Variable "$show" is not defined by operation "Q"."#),
         Broken(text: #"query Q($n: String!) { dog(id: "1") { ...F } } fragment F on Dog { owner @include(if: $n) { name } }"#, message: #"used in position expecting type "Boolean!""#),
+        Broken(text: #"query Q($a: Boolean, $b: Int! @note(when: $a)) { count(n: $b) }"#, message: #"Variable "$a" is never used in operation "Q"."#),
     ]
 
     @Test("A broken document is refused, in GraphQLSwift's words", arguments: broken)
