@@ -12,9 +12,7 @@ struct WriteTimeTests {
     @Test("a record written at once keeps one time, one written in parts keeps each field's, and both expire by them after reopening")
     func compactAndGroupedTimesReadBack() async throws {
         try await TemporaryFolder.with { folder in
-            let clock = TestClock()
-            let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600)], now: clock.function)
-            let start = Int64(clock.now.timeIntervalSince1970 * 1000)
+            let (clock, configuration, start) = Self.launchesExpiringInTenMinutes()
             try folder.withStoreFile(configuration) { file in
                 let store = file.makeNormalizedStore()
                 try store.writeLaunch("25")
@@ -44,9 +42,7 @@ struct WriteTimeTests {
     @Test("a record saved by schema version 3, its fields' names beside its time, reads with its times")
     func versionThreeTimesRead() async throws {
         try await TemporaryFolder.with { folder in
-            let clock = TestClock()
-            let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600)], now: clock.function)
-            let start = Int64(clock.now.timeIntervalSince1970 * 1000)
+            let (clock, configuration, start) = Self.launchesExpiringInTenMinutes()
             try folder.withStoreFile(configuration) { file in
                 try file.makeNormalizedStore().writeLaunch("25")
                 // `site` written 10 minutes later, the rest at the start, as version 3 wrote it.
@@ -74,6 +70,14 @@ struct WriteTimeTests {
             #expect(error.kind == .undecodableRow)
             #expect(error.detail.contains("Launch:25"), "\(error)")
         }
+    }
+
+    /// A clock moved by hand, a store whose launches expire 600 s after they are written, and
+    /// the clock's start in milliseconds, as write times are kept.
+    private static func launchesExpiringInTenMinutes() -> (TestClock, SQLiteStore.Configuration, start: Int64) {
+        let clock = TestClock()
+        let configuration = SQLiteStore.Configuration(maximumAges: ["Launch": .seconds(600)], now: clock.function)
+        return (clock, configuration, Int64(clock.now.timeIntervalSince1970 * 1000))
     }
 
     private static func written(of key: String, in file: SQLiteStore) throws -> String {

@@ -69,14 +69,8 @@ extension ParsedOperations {
     /// found whatever Apogee's own check said; the tests hold the check to them.
     /// - Throws: ``CodegenError`` for a file that does not parse, or a schema GraphQLSwift refuses.
     package static func graphQLSwiftDiagnostics(of files: [OperationFile], schema: CodegenSchema) throws(CodegenError) -> [Diagnostic] {
-        var documents: [Document] = []
-        for file in files {
-            do {
-                documents.append(try parse(source: Source(body: file.text, name: file.path)))
-            } catch {
-                throw CodegenError(file: file.path, message: "\(error)")
-            }
-        }
+        let (documents, syntaxErrors) = parseFiles(files)
+        guard syntaxErrors.isEmpty else { throw CodegenError(syntaxErrors) }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in documents.flatMap(\.definitions) {
             fragments[fragment.name.value] = fragment

@@ -24,23 +24,9 @@ public struct ParsedOperations: Sendable {
     /// - Throws: ``CodegenError`` with every syntax and validation error, each in its own file.
     public init(files: [OperationFile], schema: CodegenSchema) throws(CodegenError) {
         self.files = files
-        var diagnostics: [Diagnostic] = []
-        var documents: [Document] = []
-        for file in files {
-            // Checked before parsing: GraphQLSwift recurses once per level.
-            let tooDeep = DocumentLimits.check(file.text, file: file.path)
-            guard tooDeep.isEmpty else {
-                diagnostics += tooDeep
-                continue
-            }
-            do {
-                documents.append(try parse(source: Source(body: file.text, name: file.path)))
-            } catch let error as GraphQLError {
-                diagnostics.append(error.diagnostic(fallbackFile: file.path))
-            } catch {
-                diagnostics.append(Diagnostic(file: file.path, line: 0, column: 0, message: "\(error)"))
-            }
-        }
+        let parsed = Self.parseFiles(files)
+        let documents = parsed.documents
+        var diagnostics = parsed.diagnostics
         guard diagnostics.isEmpty, !documents.isEmpty else {
             if diagnostics.isEmpty { throw CodegenError(file: schema.fileName, message: "no operation files to generate from") }
             throw CodegenError(diagnostics)
@@ -111,6 +97,28 @@ public struct ParsedOperations: Sendable {
         }
         self.definitionsByFile = definitionsByFile
         self.fragments = fragments
+    }
+
+    /// The files' documents, and the syntax errors of those that do not parse.
+    static func parseFiles(_ files: [OperationFile]) -> (documents: [Document], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var documents: [Document] = []
+        for file in files {
+            // Checked before parsing: GraphQLSwift recurses once per level.
+            let tooDeep = DocumentLimits.check(file.text, file: file.path)
+            guard tooDeep.isEmpty else {
+                diagnostics += tooDeep
+                continue
+            }
+            do {
+                documents.append(try parse(source: Source(body: file.text, name: file.path)))
+            } catch let error as GraphQLError {
+                diagnostics.append(error.diagnostic(fallbackFile: file.path))
+            } catch {
+                diagnostics.append(Diagnostic(file: file.path, line: 0, column: 0, message: "\(error)"))
+            }
+        }
+        return (documents, diagnostics)
     }
 
     /// Validator messages that do not apply: unused fragments (shared across runs), the

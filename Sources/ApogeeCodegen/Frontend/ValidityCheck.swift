@@ -88,7 +88,7 @@ struct ValidityCheck {
             let name = definition.variable.name.value
             guard definitions.updateValue(definition, forKey: name) == nil else { return fail() }
             let type = TypeRef(definition.type)
-            guard isInputType(type.namedType) else { return fail() }
+            guard schema.isInputType(type.namedType) else { return fail() }
             if let defaultValue = definition.defaultValue {
                 let before = usages.count
                 check(defaultValue, as: type)
@@ -269,14 +269,6 @@ struct ValidityCheck {
         }
     }
 
-    private func isInputType(_ name: String) -> Bool {
-        if SchemaIndex.builtInScalars.contains(name) { return true }
-        switch schema.types[name]?.kind {
-        case .scalar, .enumeration, .inputObject: return true
-        default: return false
-        }
-    }
-
     /// Whether a variable of `variableType` may stand where `expected` is wanted. Stricter
     /// than the rule: a nullable variable where a non-null value is wanted passes only with a
     /// non-null default, whatever the place's own default.
@@ -289,14 +281,7 @@ struct ValidityCheck {
     }
 
     private static func isSubtype(_ type: TypeRef, of expected: TypeRef) -> Bool {
-        switch (type, expected) {
-        case (.nonNull(let inner), .nonNull(let expectedInner)): isSubtype(inner, of: expectedInner)
-        case (_, .nonNull): false
-        case (.nonNull(let inner), _): isSubtype(inner, of: expected)
-        case (.list(let inner), .list(let expectedInner)): isSubtype(inner, of: expectedInner)
-        case (.named(let name), .named(let expectedName)): name == expectedName
-        default: false
-        }
+        type.isSubtype(of: expected, namedTypeFits: ==)
     }
 
     private mutating func fail() {

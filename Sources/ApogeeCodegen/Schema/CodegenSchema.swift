@@ -27,7 +27,7 @@ public struct CodegenSchema: Sendable {
     /// - Throws: ``CodegenError`` with the syntax or type errors of the schema or an extension.
     public init(sdl: String, fileName: String, extensions: [SchemaSource] = []) throws(CodegenError) {
         self.fileName = fileName
-        var document = try Self.parseDocument(sdl, fileName: fileName)
+        let document = try Self.parseDocument(sdl, fileName: fileName)
         let declared = Set(document.definitions.compactMap { ($0 as? DirectiveDefinition)?.name.value })
         var extensionDefinitions: [Definition] = []
         var extensionDiagnostics: [Diagnostic] = []
@@ -45,42 +45,28 @@ public struct CodegenSchema: Sendable {
             extensionDiagnostics += Self.unknownDirectives(in: definition, known: known)
         }
         guard extensionDiagnostics.isEmpty else { throw CodegenError(extensionDiagnostics) }
-        if !extensionDefinitions.isEmpty {
-            document = document.set(value: .array(document.definitions + extensionDefinitions), key: "definitions")
-        }
-        var definitions = document.definitions
-        var addedDirectives: [DirectiveDefinition] = []
-        var addedScalars: [String] = []
+        // Apogee's own declarations, for the directives no file declares, go between the
+        // server's definitions and the extensions', so that the index counts the extensions
+        // from the end as before and knows the declarations' types (`@clientDefault`'s value).
+        var implicitDefinitions: [Definition] = []
         let implicit = CacheDirectives.declarations + ClientDirectives.declarations
         for (name, declaration) in implicit where !directiveNames.contains(name) {
             do {
-                let declared = try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
-                definitions += declared
-                addedDirectives += declared.compactMap { $0 as? DirectiveDefinition }
-                addedScalars += declared.compactMap { ($0 as? ScalarTypeDefinition)?.name.value }
+                implicitDefinitions += try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
             } catch {
                 throw CodegenError(file: fileName, message: "could not declare @\(name): \(error)")
             }
         }
-        let schemaDocument = document.set(value: .array(definitions), key: "definitions")
+        let schemaDocument = document.set(value: .array(document.definitions + implicitDefinitions + extensionDefinitions), key: "definitions")
 
-        let (index, diagnostics) = SchemaIndex.build(from: document, fileName: fileName, extensionDefinitions: extensionDefinitions.count)
+        let (index, diagnostics) = SchemaIndex.build(from: schemaDocument, fileName: fileName, extensionDefinitions: extensionDefinitions.count)
         guard diagnostics.isEmpty else { throw CodegenError(diagnostics) }
-        var completeIndex = index
-        for directive in addedDirectives {
-            completeIndex.directiveNames.insert(directive.name.value)
-            completeIndex.directives[directive.name.value] = SchemaIndex.declaration(directive)
-        }
-        // The scalars those declarations need (`@clientDefault`'s value).
-        for scalar in addedScalars where completeIndex.types[scalar] == nil {
-            completeIndex.types[scalar] = SchemaIndex.NamedType(name: scalar, kind: .scalar)
-        }
-        self.index = completeIndex
+        self.index = index
 
         // GraphQLSwift's build and check of the schema were most of the load. When Apogee's
         // own check passes the schema, it is built only if an operation needs it; otherwise
         // it is built now, and its errors, worded by GraphQLSwift, are the load's.
-        passedTypeSystemCheck = completeIndex.passesTypeSystemCheck()
+        passedTypeSystemCheck = index.passesTypeSystemCheck()
         if passedTypeSystemCheck {
             graphQLSchemaBuild = OnDemand { Self.buildValidSchema(schemaDocument, fileName: fileName) }
         } else {

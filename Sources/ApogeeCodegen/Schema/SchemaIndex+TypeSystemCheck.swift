@@ -83,14 +83,7 @@ extension SchemaIndex {
 
     /// Whether a field of type `type` may stand for an interface's field of type `expected`.
     private func isSubtype(_ type: TypeRef, of expected: TypeRef) -> Bool {
-        switch (type, expected) {
-        case (.nonNull(let inner), .nonNull(let expectedInner)): isSubtype(inner, of: expectedInner)
-        case (.nonNull(let inner), _): isSubtype(inner, of: expected)
-        case (_, .nonNull): false
-        case (.list(let inner), .list(let expectedInner)): isSubtype(inner, of: expectedInner)
-        case (.named(let name), .named(let expectedName)): name == expectedName || isPossible(name, of: expectedName)
-        default: false
-        }
+        type.isSubtype(of: expected) { name, expectedName in name == expectedName || isPossible(name, of: expectedName) }
     }
 
     /// Whether an object or interface type is one of an abstract type's.
@@ -109,7 +102,8 @@ extension SchemaIndex {
         return kind != .inputObject
     }
 
-    private func isInputType(_ name: String) -> Bool {
+    /// Whether `name` is a type a value can be given in: a scalar, an enum or an input object.
+    func isInputType(_ name: String) -> Bool {
         if Self.builtInScalars.contains(name) { return true }
         switch types[name]?.kind {
         case .scalar, .enumeration, .inputObject: return true

@@ -35,6 +35,21 @@ indirect enum TypeRef: Hashable, Sendable {
         return self
     }
 
+    /// Whether a value of this type may stand where `expected` is wanted: the list and
+    /// non-null wrappers must agree, a non-null type may stand for a nullable one, and
+    /// `namedTypeFits` decides at the named types (the same name for inputs; one of the
+    /// possible types, for an interface's fields).
+    func isSubtype(of expected: TypeRef, namedTypeFits: (String, String) -> Bool) -> Bool {
+        switch (self, expected) {
+        case (.nonNull(let inner), .nonNull(let expectedInner)): inner.isSubtype(of: expectedInner, namedTypeFits: namedTypeFits)
+        case (_, .nonNull): false
+        case (.nonNull(let inner), _): inner.isSubtype(of: expected, namedTypeFits: namedTypeFits)
+        case (.list(let inner), .list(let expectedInner)): inner.isSubtype(of: expectedInner, namedTypeFits: namedTypeFits)
+        case (.named(let name), .named(let expectedName)): namedTypeFits(name, expectedName)
+        default: false
+        }
+    }
+
     /// The type written as in GraphQL: `[ID!]!`.
     var graphQLText: String {
         switch self {

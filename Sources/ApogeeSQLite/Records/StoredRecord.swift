@@ -62,7 +62,8 @@ extension StoredRecord {
     private static func writeTimes(_ text: String, fields: [String: RecordValue]) throws(StoredRecordError) -> [String: Int64] {
         do {
             return try JSONParser.read(text) { parser throws(JSONParsingError) in
-                var written = [String: Int64](minimumCapacity: fields.count)
+                // Made at its size only once the grouped form shows: `[[time]]` needs no table.
+                var written: [String: Int64] = [:]
                 try parser.expect(UInt8(ascii: "["))
                 if !parser.take(UInt8(ascii: "]")) {
                     var groups = 0
@@ -80,6 +81,7 @@ extension StoredRecord {
                             try parser.expect(UInt8(ascii: "]"))
                             return fields.mapValues { _ in Int64(time) }
                         }
+                        if written.isEmpty { written.reserveCapacity(fields.count) }
                         while parser.take(UInt8(ascii: ",")) {
                             written[try parser.readString()] = Int64(time)
                         }
