@@ -3,13 +3,17 @@
 /// parse the operation's text at run time.
 ///
 /// Generated code writes one `static let __selections: [Selection]` per selection set.
-public indirect enum Selection: Sendable, Hashable {
+///
+/// A field is held as its one reference to shared storage, not in a box of its own: reading a
+/// field out of a selection, which the store does for every field of every object it reads,
+/// then costs one reference count instead of two. The fragments, larger, are boxed.
+public enum Selection: Sendable, Hashable {
     /// A field, with its arguments and, for objects, its own selections.
     case field(Field)
     /// An inline fragment (`... on User { … }`), or a group of fields under `@include`/`@skip`.
-    case inlineFragment(InlineFragment)
+    indirect case inlineFragment(InlineFragment)
     /// A named fragment spread (`...LaunchDetails`), carrying the fragment's selections.
-    case fragmentSpread(FragmentSpread)
+    indirect case fragmentSpread(FragmentSpread)
 }
 
 extension Selection {

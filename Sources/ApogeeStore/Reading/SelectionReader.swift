@@ -91,7 +91,9 @@ struct SelectionReader<Records: RecordReading> {
             switch selection {
             case .field(let field):
                 guard applies(field) else { continue }
-                var type = field.type
+                // Copied out of the field only where it is needed: most fields are scalars,
+                // which the fast path appends without looking at their type.
+                var mergedType: Selection.FieldType?
                 if field.selectsObject {
                     // An object selected twice under one response key (directly and through a
                     // fragment, say) is read once with both selection sets, as a server merges
@@ -101,9 +103,9 @@ struct SelectionReader<Records: RecordReading> {
                         if document.hasMember(named: field.responseKey, inObjectAt: object.position) { throw SelectionsToMerge() }
                     } else {
                         if object.mergedKeys.contains(field.responseKey) { continue }
-                        if let merged = try mergedType(of: field, in: object.selections, record: record, declaredType: declaredType) {
+                        if let merged = try self.mergedType(of: field, in: object.selections, record: record, declaredType: declaredType) {
                             object.mergedKeys.append(field.responseKey)
-                            type = merged
+                            mergedType = merged
                         }
                     }
                 }
@@ -113,11 +115,11 @@ struct SelectionReader<Records: RecordReading> {
                 } else if returnsPartialData {
                     path.append(.field(field.responseKey))
                     defer { path.removeLast() }
-                    try appendPartially(type: type) { reader in
-                        try reader.appendField(field, type: type, of: record, declaredType: declaredType)
+                    try appendPartially(type: mergedType ?? field.type) { reader in
+                        try reader.appendField(field, mergedType: mergedType, of: record, declaredType: declaredType)
                     }
                 } else {
-                    try appendField(field, type: type, of: record, declaredType: declaredType)
+                    try appendField(field, mergedType: mergedType, of: record, declaredType: declaredType)
                 }
             case .inlineFragment, .fragmentSpread:
                 guard let nested = try selectionsApplying(selection, to: record, declaredType: declaredType) else { continue }
@@ -179,9 +181,10 @@ struct SelectionReader<Records: RecordReading> {
         }
     }
 
-    /// Appends a field's value; a miss has its path from this field.
+    /// Appends a field's value, read with `mergedType` when the field's selections were
+    /// merged with others'; a miss has its path from this field.
     @inline(__always)
-    private mutating func appendField(_ field: Selection.Field, type: Selection.FieldType, of record: Record, declaredType: String) throws {
+    private mutating func appendField(_ field: Selection.Field, mergedType: Selection.FieldType?, of record: Record, declaredType: String) throws {
         let storageKey = field.storageKey(with: variables)
         dependencies.note(storageKey, of: record.key)
         if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
@@ -193,15 +196,15 @@ struct SelectionReader<Records: RecordReading> {
                     // An expired reference the schema can rebuild from the arguments is read
                     // through the redirect; the record it names has expiry times of its own.
                     guard let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) else { throw miss }
-                    return try appendValue(redirected, of: field, type: type, key: record.key, storageKey: storageKey)
+                    return try appendValue(redirected, of: field, type: mergedType ?? field.type, key: record.key, storageKey: storageKey)
                 }
             }
             // Most fields: a leaf's stored JSON, appended as it is.
             if !field.selectsObject, case .scalar(let json) = stored { return document.append(json) }
-            return try appendValue(stored, of: field, type: type, key: record.key, storageKey: storageKey)
+            return try appendValue(stored, of: field, type: mergedType ?? field.type, key: record.key, storageKey: storageKey)
         }
         if let redirected = redirectedValue(of: field, in: record, declaredType: declaredType) {
-            return try appendValue(redirected, of: field, type: type, key: record.key, storageKey: storageKey)
+            return try appendValue(redirected, of: field, type: mergedType ?? field.type, key: record.key, storageKey: storageKey)
         }
         // A local field never written is no miss: it reads as its default.
         if field.isLocal { return document.append(field.clientDefault ?? .null) }

@@ -40,7 +40,10 @@ final class StoreCore: RecordReading {
 
     /// The record as seen through the lowest `count` optimistic layers.
     func record(for key: CacheKey, throughLayers count: Int) throws -> Record? {
-        layers.apply(to: try source.record(for: key), key: key, throughLayers: count)
+        let base = try source.record(for: key)
+        // Most reads have no layer over the record: the base is handed on, not copied.
+        guard count > 0, layers.changes(key) else { return base }
+        return layers.apply(to: base, key: key, throughLayers: count)
     }
 
     /// The records for several keys as seen through the lowest `count` optimistic layers,
