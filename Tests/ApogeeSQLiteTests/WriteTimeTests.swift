@@ -39,6 +39,24 @@ struct WriteTimeTests {
         }
     }
 
+    @Test("a record written whole again keeps one time, the new one, and expires by it")
+    func wholeRecordWrittenAgainKeepsOneTime() async throws {
+        try await TemporaryFolder.with { folder in
+            let (clock, configuration, start) = Self.launchesExpiringInTenMinutes()
+            try folder.withStoreFile(configuration) { file in
+                let store = file.makeNormalizedStore()
+                try store.writeLaunch("25")
+                clock.advance(by: 300)
+                try store.writeLaunch("25", mission: "Crew-9")
+                let times = try Self.written(of: "Launch:25", in: file)
+                #expect(times == "[[\(start + 300_000)]]", "\(times)")
+            }
+            clock.advance(by: 301)  // 601 s after the first write, 301 s after the second
+            let file = try folder.openStoreFile(configuration)
+            #expect(try file.makeNormalizedStore().expiredFields("25").isEmpty)
+        }
+    }
+
     @Test("a record saved by schema version 3, its fields' names beside its time, reads with its times")
     func versionThreeTimesRead() async throws {
         try await TemporaryFolder.with { folder in

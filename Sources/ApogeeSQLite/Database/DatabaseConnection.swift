@@ -86,6 +86,21 @@ final class DatabaseConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs one statement that returns no rows once for each of `rows`, binding each row's
+    /// values with `bind`: a write of many rows prepares and looks up its statement once, and
+    /// binds straight from the row, with no list of values made for it.
+    func executeEach<Row>(_ sql: String, for rows: [Row], bind: (Row, inout StatementBinder) -> Void) throws(SQLiteStoreError) {
+        let statement = try prepared(sql)
+        defer { sqlite_nio_sqlite3_clear_bindings(statement) }
+        for row in rows {
+            var binder = StatementBinder(statement: statement)
+            bind(row, &binder)
+            let code = binder.failure ?? sqlite_nio_sqlite3_step(statement)
+            sqlite_nio_sqlite3_reset(statement)
+            guard code == SQLITE_DONE else { throw failure(code) }
+        }
+    }
+
     /// The statement for `sql`, prepared now or earlier.
     private func prepared(_ sql: String) throws(SQLiteStoreError) -> OpaquePointer {
         guard let handle else { throw SQLiteStoreError(.closed, path: path, detail: "the store was closed") }
@@ -127,7 +142,7 @@ final class DatabaseConnection: @unchecked Sendable {
     }
 
     /// SQLite copies a bound value it is given with this destructor.
-    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+    fileprivate static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 
     private static func value(of statement: OpaquePointer, at offset: Int32) -> SQLiteData {
         switch sqlite_nio_sqlite3_column_type(statement, offset) {
@@ -176,5 +191,47 @@ struct DatabaseRow {
     func column(_ name: String) -> SQLiteData? {
         guard let offset = columns.names.firstIndex(of: name) else { return nil }
         return values[offset]
+    }
+}
+
+/// Binds the values of one run of a prepared statement, in the order of its parameters.
+struct StatementBinder {
+    fileprivate let statement: OpaquePointer
+    private var index: Int32 = 0
+    /// The code of the first value SQLite refused, which fails the run.
+    fileprivate private(set) var failure: Int32?
+
+    fileprivate init(statement: OpaquePointer) {
+        self.statement = statement
+    }
+
+    /// Binds the next parameter to `text`.
+    mutating func bind(_ text: String) {
+        index += 1
+        let index = index
+        var text = text
+        // A native string's bytes, given with their length: a zero byte inside is kept.
+        note(text.withUTF8 {
+            sqlite_nio_sqlite3_bind_text64(statement, index, $0.baseAddress, UInt64($0.count), DatabaseConnection.transient, UInt8(SQLITE_UTF8))
+        })
+    }
+
+    /// Binds the next parameter to `text`, or to `NULL` for `nil`.
+    mutating func bind(_ text: String?) {
+        guard let text else {
+            index += 1
+            return note(sqlite_nio_sqlite3_bind_null(statement, index))
+        }
+        bind(text)
+    }
+
+    /// Binds the next parameter to `integer`.
+    mutating func bind(_ integer: Int64) {
+        index += 1
+        note(sqlite_nio_sqlite3_bind_int64(statement, index, integer))
+    }
+
+    private mutating func note(_ code: Int32) {
+        if code != SQLITE_OK, failure == nil { failure = code }
     }
 }

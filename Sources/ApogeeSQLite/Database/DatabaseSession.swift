@@ -17,6 +17,12 @@ struct DatabaseSession {
         try rows(sql, binds)
     }
 
+    /// Runs one statement that returns no rows once for each of `rows`, binding each row's
+    /// values with `bind`.
+    func executeEach<Row>(_ sql: String, for rows: [Row], bind: (Row, inout StatementBinder) -> Void) throws(SQLiteStoreError) {
+        try connection.executeEach(sql, for: rows, bind: bind)
+    }
+
     /// The first column of the first row, as an integer (for `PRAGMA` and `count(*)`).
     func integer(_ sql: String, _ binds: [SQLiteData] = []) throws(SQLiteStoreError) -> Int {
         guard let value = try rows(sql, binds).first?.values.first?.integer else {

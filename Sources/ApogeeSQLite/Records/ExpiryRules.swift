@@ -22,7 +22,7 @@ struct ExpiryRules: Sendable {
         // `__typename` says what the record is; it never expires.
         for name in stored.record.fields.keys where name != "__typename" {
             guard let age = ages.milliseconds(typename: typename, storageKey: name) else { continue }
-            let deadline = stored.written[name].map { $0 + age } ?? 0
+            let deadline = stored.written.time(of: name).map { $0 + age } ?? 0
             record.expirations[name] = min(deadline, record.expirations[name] ?? .max)
         }
         return record

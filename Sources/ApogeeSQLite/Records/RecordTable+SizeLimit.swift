@@ -71,7 +71,7 @@ extension RecordTable {
             let write = RecordWrite(removesAll: false, removals: [], upserts: [], firstUse: state.lastUse + 1, uses: state.pendingUses)
             try database.withSession { session in
                 try session.transaction {
-                    for statement in write.statements(savingUses: true) { try session.execute(statement.sql, statement.binds) }
+                    try write.run(in: session, savingUses: true)
                 }
             }
             state.pendingUses.removeAll()

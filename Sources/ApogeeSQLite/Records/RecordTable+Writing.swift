@@ -76,21 +76,18 @@ extension RecordTable {
 
     /// Runs the statements of a write; with a size limit, in a transaction that also evicts.
     private func perform(_ write: RecordWrite, state: State, session: DatabaseSession) throws -> (evicted: [CacheKey], totalSize: Int) {
-        let statements = write.statements(savingUses: sizeLimit != nil)
         guard let sizeLimit else {
             // One statement is a transaction by itself; leaving out BEGIN and COMMIT saves two round trips.
-            if statements.count == 1 {
-                try session.execute(statements[0].sql, statements[0].binds)
+            if write.isOneStatement {
+                try write.run(in: session, savingUses: false)
             } else {
-                try session.transaction {
-                    for statement in statements { try session.execute(statement.sql, statement.binds) }
-                }
+                try session.transaction { try write.run(in: session, savingUses: false) }
             }
             return ([], 0)
         }
         return try session.transaction {
             let sizeBefore = try totalSize(before: write, state: state, session: session)
-            for statement in statements { try session.execute(statement.sql, statement.binds) }
+            try write.run(in: session, savingUses: true)
             return try evict(over: sizeLimit, total: sizeBefore + write.rows.reduce(0) { $0 + $1.stored.size }, session: session)
         }
     }

@@ -38,35 +38,35 @@ struct RecordWrite {
         }
     }
 
-    /// The statements, in order: removals first, so a record removed and written again in
-    /// one change set ends up written.
-    func statements(savingUses: Bool) -> [(sql: String, binds: [SQLiteData])] {
-        var statements: [(sql: String, binds: [SQLiteData])] = []
+    /// Runs the write's statements, in order: removals first, so a record removed and written
+    /// again in one change set ends up written; then the rows; then, with `savingUses`, the
+    /// uses of the records it leaves alone.
+    func run(in session: DatabaseSession, savingUses: Bool) throws(SQLiteStoreError) {
         if removesAll {
-            statements.append(("DELETE FROM records", []))
+            try session.execute("DELETE FROM records")
         }
         for batch in SQLPlaceholders.batches(removals, columns: 1) {
-            statements.append(("DELETE FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))", batch.map { .text($0.rawValue) }))
+            try session.execute("DELETE FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))", batch.map { .text($0.rawValue) })
         }
-        statements += upsertStatements()
-        if savingUses { statements += useStatements() }
-        return statements
+        // One run of one prepared statement per row: stepping it costs less than compiling
+        // a statement of six parameters per row.
+        try session.executeEach(Self.upsert, for: rows) { row, binder in
+            binder.bind(row.key.rawValue)
+            binder.bind(row.fields)
+            binder.bind(row.written)
+            binder.bind(row.expires)
+            binder.bind(Int64(row.stored.size))
+            binder.bind(row.use)
+        }
+        if savingUses {
+            for statement in useStatements() { try session.execute(statement.sql, statement.binds) }
+        }
     }
 
-    /// One statement per row, all with the same text: SQLite prepares it once per connection,
-    /// and stepping a prepared statement for each row costs less than compiling one statement
-    /// with six parameters per row, now that a statement is a call rather than a thread hop.
-    private func upsertStatements() -> [(sql: String, binds: [SQLiteData])] {
-        rows.map { row in
-            (Self.upsert, [
-                .text(row.key.rawValue),
-                .text(row.fields),
-                .text(row.written),
-                row.expires.map(SQLiteData.text) ?? .null,
-                .integer(row.stored.size),
-                .integer(Int(row.use)),
-            ])
-        }
+    /// Whether the write, without the uses, is one statement, which is a transaction by itself.
+    var isOneStatement: Bool {
+        let removalStatements = (removesAll ? 1 : 0) + (removals.count + SQLPlaceholders.maximumParameters - 1) / SQLPlaceholders.maximumParameters
+        return removalStatements + rows.count == 1
     }
 
     private static let upsert = """

@@ -29,14 +29,12 @@ extension StoredRecord {
     var writtenText: String {
         var writer = JSONWriter()
         writer.writeRaw("[")
-        if let time = written.first?.value, written.count == record.fields.count, written.values.allSatisfy({ $0 == time }) {
+        if let time = written.commonTime(of: record.fields) {
             writeGroup(time: time, names: EmptyCollection(), into: &writer)
         } else {
-            var groups: [Int64: [String]] = [:]
-            for (name, time) in written { groups[time, default: []].append(name) }
-            for (offset, time) in groups.keys.sorted().enumerated() {
+            for (offset, group) in written.groups(of: record.fields).enumerated() {
                 if offset > 0 { writer.writeRaw(",") }
-                writeGroup(time: time, names: groups[time] ?? [], into: &writer)
+                writeGroup(time: group.time, names: group.names, into: &writer)
             }
         }
         writer.writeRaw("]")

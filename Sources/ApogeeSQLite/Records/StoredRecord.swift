@@ -7,19 +7,18 @@ import ApogeeStore
 /// must not make the others look fresh.
 struct StoredRecord {
     var record: Record
-    /// When each field was last written, in milliseconds since 1970.
-    var written: [String: Int64]
+    /// When each field was last written.
+    var written: WriteTimes
     /// The bytes its row takes (key, fields and write times), for the size limit; 0 until stored.
     var size = 0
 
     /// A new record, every field written at `time`, expiring at `deadlines`.
     init(key: CacheKey, fields: [String: RecordValue], at time: Int64, expiring deadlines: [String: Int64]?) {
         record = Record(key: key, fields: fields, expirations: deadlines ?? [:])
-        // Mapping the values keeps the fields' hash table as it is: no name is hashed again.
-        written = fields.mapValues { _ in time }
+        written = WriteTimes(allAt: time)
     }
 
-    init(record: Record, written: [String: Int64], size: Int) {
+    init(record: Record, written: WriteTimes, size: Int) {
         self.record = record
         self.written = written
         self.size = size
@@ -28,9 +27,8 @@ struct StoredRecord {
     /// Removes fields, then sets fields, noting `time` as their write time and `deadlines`
     /// as their expiry times.
     mutating func patch(setting fields: [String: RecordValue], removing removed: Set<String>, at time: Int64, expiring deadlines: [String: Int64]?) {
+        written.note(setting: fields.keys, removing: removed, at: time, before: record.fields)
         record.patch(setting: fields, removing: removed, deadlines: deadlines)
-        for name in removed { written[name] = nil }
-        for name in fields.keys { written[name] = time }
     }
 }
 
@@ -57,9 +55,8 @@ extension StoredRecord {
     }
 
     /// Reads the `written` column, `[[time, "a", "b"], …]`, straight into times by field; or
-    /// `[[time]]`, every one of `fields` written at `time`, which costs no hashing: the times
-    /// take the fields' own table.
-    private static func writeTimes(_ text: String, fields: [String: RecordValue]) throws(StoredRecordError) -> [String: Int64] {
+    /// `[[time]]`, every one of `fields` written at `time`, which makes no table at all.
+    private static func writeTimes(_ text: String, fields: [String: RecordValue]) throws(StoredRecordError) -> WriteTimes {
         do {
             return try JSONParser.read(text) { parser throws(JSONParsingError) in
                 // Made at its size only once the grouped form shows: `[[time]]` needs no table.
@@ -79,7 +76,7 @@ extension StoredRecord {
                                 throw parser.error("a write time group without fields beside other groups")
                             }
                             try parser.expect(UInt8(ascii: "]"))
-                            return fields.mapValues { _ in Int64(time) }
+                            return WriteTimes(allAt: Int64(time))
                         }
                         if written.isEmpty { written.reserveCapacity(fields.count) }
                         while parser.take(UInt8(ascii: ",")) {
@@ -89,7 +86,7 @@ extension StoredRecord {
                     } while parser.take(UInt8(ascii: ","))
                     try parser.expect(UInt8(ascii: "]"))
                 }
-                return written
+                return WriteTimes(written)
             }
         } catch {
             throw StoredRecordError(message: "the write times are not [[time, \"field\", …], …]: \(error)")
