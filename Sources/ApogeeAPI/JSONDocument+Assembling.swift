@@ -43,7 +43,7 @@ extension JSONDocument {
         }
 
         /// Appends the name of a field of the object at `position`; its value comes next.
-        package mutating func appendName(_ name: String, toObjectAt position: Int) {
+        package mutating func appendName(_ name: consuming String, toObjectAt position: Int) {
             storage.entries[position].count += 1
             appendHeld(name)
         }
@@ -75,13 +75,13 @@ extension JSONDocument {
         }
 
         /// Appends a string, held as it is.
-        package mutating func append(_ string: String) {
+        package mutating func append(_ string: consuming String) {
             appendHeld(string)
         }
 
         /// Appends a JSON value; its lists and objects become entries, so the document reads
         /// them as it reads parsed ones.
-        package mutating func append(_ value: JSONValue) {
+        package mutating func append(_ value: consuming JSONValue) {
             switch value {
             case .null: appendScalar(.null, bits: 0)
             case .bool(let bool): appendScalar(bool ? .true : .false, bits: 0)
@@ -111,7 +111,7 @@ extension JSONDocument {
             return JSONDocument(assembledIn: storage)
         }
 
-        private mutating func appendHeld(_ string: String) {
+        private mutating func appendHeld(_ string: consuming String) {
             storage.append(Entry(kind: .heldString, start: UInt32(storage.strings.count), count: UInt32(string.utf8.count), end: UInt32(storage.count + 1)))
             storage.strings.append(string)
         }

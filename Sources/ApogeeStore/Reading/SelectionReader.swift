@@ -87,6 +87,8 @@ struct SelectionReader<Records: RecordReading> {
     }
 
     private mutating func collect(_ record: Record, declaredType: String, selections: [Selection], into object: inout ObjectInProgress) throws {
+        // Asked once per object rather than once per field: few records have expiry times.
+        let hasExpirations = !record.expirations.isEmpty
         for selection in selections {
             switch selection {
             case .field(let field):
@@ -113,13 +115,9 @@ struct SelectionReader<Records: RecordReading> {
                 if field.isClientID {
                     document.append(record.key.rawValue)
                 } else if returnsPartialData {
-                    path.append(.field(field.responseKey))
-                    defer { path.removeLast() }
-                    try appendPartially(type: mergedType ?? field.type) { reader in
-                        try reader.appendField(field, mergedType: mergedType, of: record, declaredType: declaredType)
-                    }
+                    try appendFieldPartially(field, mergedType: mergedType, of: record, hasExpirations: hasExpirations, declaredType: declaredType)
                 } else {
-                    try appendField(field, mergedType: mergedType, of: record, declaredType: declaredType)
+                    try appendField(field, mergedType: mergedType, of: record, hasExpirations: hasExpirations, declaredType: declaredType)
                 }
             case .inlineFragment, .fragmentSpread:
                 guard let nested = try selectionsApplying(selection, to: record, declaredType: declaredType) else { continue }
@@ -181,15 +179,27 @@ struct SelectionReader<Records: RecordReading> {
         }
     }
 
+    /// Appends a field's value for a partial read, where a miss becomes `null`. A function of
+    /// its own, so that the closure it needs costs the usual read nothing.
+    @inline(never)
+    private mutating func appendFieldPartially(_ field: Selection.Field, mergedType: Selection.FieldType?, of record: Record, hasExpirations: Bool, declaredType: String) throws {
+        path.append(.field(field.responseKey))
+        defer { path.removeLast() }
+        try appendPartially(type: mergedType ?? field.type) { reader in
+            try reader.appendField(field, mergedType: mergedType, of: record, hasExpirations: hasExpirations, declaredType: declaredType)
+        }
+    }
+
     /// Appends a field's value, read with `mergedType` when the field's selections were
-    /// merged with others'; a miss has its path from this field.
+    /// merged with others'; a miss has its path from this field. `hasExpirations` says
+    /// whether the record has any expiry time.
     @inline(__always)
-    private mutating func appendField(_ field: Selection.Field, mergedType: Selection.FieldType?, of record: Record, declaredType: String) throws {
+    private mutating func appendField(_ field: Selection.Field, mergedType: Selection.FieldType?, of record: Record, hasExpirations: Bool, declaredType: String) throws {
         let storageKey = field.storageKey(with: variables)
         dependencies.note(storageKey, of: record.key)
         if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
         if let stored = record.fields[storageKey] {
-            if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
+            if hasExpirations, let expiry = record.expirations[storageKey] {
                 do {
                     try check(expiry, of: FieldKey(record.key, storageKey), responseKey: field.responseKey)
                 } catch let miss as CacheMiss {
