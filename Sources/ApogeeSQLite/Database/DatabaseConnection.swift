@@ -216,13 +216,16 @@ struct StatementBinder {
         })
     }
 
-    /// Binds the next parameter to `text`, or to `NULL` for `nil`.
-    mutating func bind(_ text: String?) {
-        guard let text else {
-            index += 1
-            return note(sqlite_nio_sqlite3_bind_null(statement, index))
-        }
-        bind(text)
+    /// Binds the next parameter to text given as UTF-8 bytes, or to `NULL` for `nil`.
+    mutating func bindText(_ utf8: [UInt8]?) {
+        index += 1
+        let index = index
+        guard let utf8 else { return note(sqlite_nio_sqlite3_bind_null(statement, index)) }
+        note(utf8.withUnsafeBufferPointer { bytes in
+            // An empty array may have no address, which SQLite would bind as `NULL`.
+            let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(Self.empty.utf8Start)
+            return sqlite_nio_sqlite3_bind_text64(statement, index, start, UInt64(bytes.count), DatabaseConnection.transient, UInt8(SQLITE_UTF8))
+        })
     }
 
     /// Binds the next parameter to `integer`.
@@ -230,6 +233,8 @@ struct StatementBinder {
         index += 1
         note(sqlite_nio_sqlite3_bind_int64(statement, index, integer))
     }
+
+    private static let empty: StaticString = ""
 
     private mutating func note(_ code: Int32) {
         if code != SQLITE_OK, failure == nil { failure = code }

@@ -6,10 +6,10 @@ struct RecordWrite {
     /// A record as it will be stored, its columns encoded once.
     struct Row {
         var stored: StoredRecord
-        var fields: String
-        var written: String
+        var fields: [UInt8]
+        var written: [UInt8]
         /// The fields' expiry times, or `nil` when none has one.
-        var expires: String?
+        var expires: [UInt8]?
         var use: Int64
 
         var key: CacheKey { stored.record.key }
@@ -29,10 +29,10 @@ struct RecordWrite {
         var use = firstUse
         rows = upserts.map { stored in
             var stored = stored
-            let fields = stored.fieldsText
-            let written = stored.writtenText
-            let expires = stored.expiresText
-            stored.size = stored.record.key.rawValue.utf8.count + fields.utf8.count + written.utf8.count + (expires?.utf8.count ?? 0)
+            let fields = stored.fieldsColumn
+            let written = stored.writtenColumn
+            let expires = stored.expiresColumn
+            stored.size = stored.record.key.rawValue.utf8.count + fields.count + written.count + (expires?.count ?? 0)
             defer { use += 1 }
             return Row(stored: stored, fields: fields, written: written, expires: expires, use: use)
         }
@@ -52,9 +52,9 @@ struct RecordWrite {
         // a statement of six parameters per row.
         try session.executeEach(Self.upsert, for: rows) { row, binder in
             binder.bind(row.key.rawValue)
-            binder.bind(row.fields)
-            binder.bind(row.written)
-            binder.bind(row.expires)
+            binder.bindText(row.fields)
+            binder.bindText(row.written)
+            binder.bindText(row.expires)
             binder.bind(Int64(row.stored.size))
             binder.bind(row.use)
         }

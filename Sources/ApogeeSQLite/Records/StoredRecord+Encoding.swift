@@ -2,10 +2,10 @@ import ApogeeAPI
 import ApogeeStore
 
 extension StoredRecord {
-    /// The text of the `fields` column: the record's fields in the form of
+    /// The text of the `fields` column, as UTF-8: the record's fields in the form of
     /// `Record.persistedJSON`, written straight out rather than built as JSON values first,
-    /// which halves the cost of a large write.
-    var fieldsText: String {
+    /// which halves the cost of a large write, and bound as it is, with no string made of it.
+    var fieldsColumn: [UInt8] {
         var writer = JSONWriter()
         // Most fields are a short name and a short value: one allocation instead of a few
         // doublings of the buffer.
@@ -20,13 +20,13 @@ extension StoredRecord {
             writer.writePersisted(value)
         }
         writer.writeRaw("}")
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
-    /// The text of the `written` column: fields grouped by write time, `[[time, "a", "b"], …]`,
+    /// The text of the `written` column, as UTF-8: fields grouped by write time, `[[time, "a", "b"], …]`,
     /// since the fields of one write share a time and a record has few writes; `[[time]]`
     /// when every field was written at `time` (schema version 4).
-    var writtenText: String {
+    var writtenColumn: [UInt8] {
         var writer = JSONWriter()
         writer.writeRaw("[")
         if let time = written.commonTime(of: record.fields) {
@@ -38,12 +38,12 @@ extension StoredRecord {
             }
         }
         writer.writeRaw("]")
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
-    /// The text of the `expires` column, `{"field": milliseconds, …}`, or `nil` when no field
+    /// The text of the `expires` column, as UTF-8, `{"field": milliseconds, …}`, or `nil` when no field
     /// has an expiry time (most records), which stores as `NULL`.
-    var expiresText: String? {
+    var expiresColumn: [UInt8]? {
         guard !record.expirations.isEmpty else { return nil }
         var writer = JSONWriter()
         writer.writeRaw("{")
@@ -54,7 +54,7 @@ extension StoredRecord {
             writer.write(.int(Int(time)))
         }
         writer.writeRaw("}")
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
     private func writeGroup(time: Int64, names: some Sequence<String>, into writer: inout JSONWriter) {
