@@ -67,7 +67,8 @@ extension Bool {
 extension Optional where Wrapped: ResponseDecodable {
     @inlinable
     public init(parsed value: JSONDocument.Value) throws {
-        self = value.isNull ? .none : .some(try Wrapped(parsed: value))
+        // Handed on, not copied: the value is not used again.
+        self = value.isNull ? .none : .some(try Wrapped(parsed: consume value))
     }
 }
 
@@ -79,12 +80,14 @@ extension Array where Element: ResponseDecodable {
         decoded.reserveCapacity(count)
         var element = value.firstElement
         for index in 0..<count {
+            // The next element is found first, so that this one is handed on, not copied.
+            let next = element.nextSibling
             do {
-                decoded.append(try Element(parsed: element))
+                decoded.append(try Element(parsed: consume element))
             } catch let error as ResponseDecodingError {
                 throw error.prepending(.index(index))
             }
-            element = element.nextSibling
+            element = next
         }
         self = decoded
     }

@@ -54,7 +54,8 @@ public struct ResponseObject: Sendable {
                 throw ResponseDecodingError(.missingField, at: [.field(responseKey)])
             }
             do {
-                return try Value(parsed: value)
+                // Handed on, not copied: the value is not used again.
+                return try Value(parsed: consume value)
             } catch let error as ResponseDecodingError {
                 throw error.prepending(.field(responseKey))
             }
@@ -88,7 +89,8 @@ public struct ResponseObject: Sendable {
                 return try Value(responseValue: value)
             case .parsed(let object):
                 guard let value = object.member(responseKey), !value.isNull else { return nil }
-                return try Value(parsed: value)
+                // Handed on, not copied: the value is not used again.
+                return try Value(parsed: consume value)
             }
         } catch let error as ResponseDecodingError {
             throw error.prepending(.field(responseKey))
