@@ -90,6 +90,7 @@ final class DatabaseConnection: @unchecked Sendable {
     /// values with `bind`: a write of many rows prepares and looks up its statement once, and
     /// binds straight from the row, with no list of values made for it.
     func executeEach<Row>(_ sql: String, for rows: [Row], bind: (Row, inout StatementBinder) -> Void) throws(SQLiteStoreError) {
+        guard !rows.isEmpty else { return }
         let statement = try prepared(sql)
         defer { sqlite_nio_sqlite3_clear_bindings(statement) }
         for row in rows {
