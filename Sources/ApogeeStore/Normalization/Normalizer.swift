@@ -163,6 +163,13 @@ struct Normalizer {
                 if tracksPath { responsePath.append(.field(field.responseKey)) }
                 defer { if tracksPath { responsePath.removeLast() } }
                 let storageKey = field.storageKey(with: variables)
+                // A field that selects no object is kept as the server sent it, whatever its
+                // list and non-null wrappers, as `normalizeValue` would keep it: written here
+                // without copying the field's type out to walk it.
+                if !field.selectsObject {
+                    fields[storageKey] = RecordValue(scalar: value.jsonValue)
+                    continue
+                }
                 // Only a field with `@connection` has a page; most fields have no directives at all.
                 let page = !field.hasDirectives ? nil
                     : ConnectionDirective(field).map { _ in ConnectionDirective.page(arguments: field.arguments, variables: variables) }
