@@ -4,8 +4,8 @@ import ApogeeStore
 ///
 /// Most records are written whole, at one time, and are stored as `[[time]]`. They keep that
 /// one time here, so writing or reading such a record builds no table of field names.
-struct WriteTimes: Equatable {
-    private enum Storage: Equatable {
+struct WriteTimes {
+    private enum Storage {
         /// Every field of the record was written at this time.
         case once(Int64)
         /// Each field's own time.
