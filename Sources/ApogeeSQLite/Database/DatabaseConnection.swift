@@ -121,25 +121,9 @@ final class DatabaseConnection: @unchecked Sendable {
     }
 
     private func bind(_ binds: [SQLiteData], to statement: OpaquePointer) throws(SQLiteStoreError) {
-        for (offset, value) in binds.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32 = switch value {
-            case .integer(let integer): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(integer))
-            case .float(let double): sqlite_nio_sqlite3_bind_double(statement, index, double)
-            case .text(let text):
-                // A native string's bytes, given with their length: no copy, and a zero byte
-                // inside the text is kept.
-                text.withCString {
-                    sqlite_nio_sqlite3_bind_text64(statement, index, $0, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
-                }
-            case .blob(let buffer):
-                buffer.withUnsafeReadableBytes {
-                    sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
-                }
-            case .null: sqlite_nio_sqlite3_bind_null(statement, index)
-            }
-            guard code == SQLITE_OK else { throw failure(code) }
-        }
+        var binder = StatementBinder(statement: statement)
+        for value in binds { binder.bind(value) }
+        if let code = binder.failure { throw failure(code) }
     }
 
     /// SQLite copies a bound value it is given with this destructor.
@@ -233,6 +217,26 @@ struct StatementBinder {
     mutating func bind(_ integer: Int64) {
         index += 1
         note(sqlite_nio_sqlite3_bind_int64(statement, index, integer))
+    }
+
+    /// Binds the next parameter to a value of any kind.
+    mutating func bind(_ value: SQLiteData) {
+        switch value {
+        case .integer(let integer): bind(Int64(integer))
+        case .text(let text): bind(text)
+        case .float(let double):
+            index += 1
+            note(sqlite_nio_sqlite3_bind_double(statement, index, double))
+        case .blob(let buffer):
+            index += 1
+            let index = index
+            note(buffer.withUnsafeReadableBytes {
+                sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), DatabaseConnection.transient)
+            })
+        case .null:
+            index += 1
+            note(sqlite_nio_sqlite3_bind_null(statement, index))
+        }
     }
 
     private static let empty: StaticString = ""
