@@ -7,7 +7,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Metrics of operations", .timeLimit(.minutes(1)))
+@Suite("Metrics of operations", .timeLimit(.minutes(10)))
 struct MetricsTests {
     @Test("A query counts once, with its outcome, its duration and its bodies' bytes, under its name and kind")
     func query() async throws {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 import TodoAPI
 
-@Suite("Metrics of a durable queue", .timeLimit(.minutes(1)))
+@Suite("Metrics of a durable queue", .timeLimit(.minutes(10)))
 struct QueueMetricsTests {
     static func addTodo(_ text: String) -> AddTodoMutation {
         AddTodoMutation(input: .init(text: text, userId: "me"), connections: [])

@@ -7,7 +7,7 @@ import MetricsTestKit
 import TestSupport
 import Testing
 
-@Suite("Metrics and traces of subscriptions", .timeLimit(.minutes(1)))
+@Suite("Metrics and traces of subscriptions", .timeLimit(.minutes(10)))
 struct SubscriptionObservabilityTests {
     @Test("A subscription counts once and each event counts; its span lasts until the server completes it")
     func eventsAndSpan() async throws {

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 import Tracing
 
-@Suite("Traces of operations", .timeLimit(.minutes(1)))
+@Suite("Traces of operations", .timeLimit(.minutes(10)))
 struct TracingTests {
     @Test("One client span per operation, named after it, whose traceparent reaches the server")
     func spanAndTraceparent() async throws {
