@@ -22,6 +22,8 @@ final class DatabaseConnection: @unchecked Sendable {
     let path: String
     /// Prepared statements by their text.
     private var statements: [String: OpaquePointer] = [:]
+    /// The column names of the kept statements that gave rows, read from SQLite once.
+    private var columnNames: [OpaquePointer: DatabaseRow.Columns] = [:]
     /// How many prepared statements are kept at most: the `IN (…)` lists of loads vary in
     /// length, and each length is a statement of its own.
     private static let statementCacheLimit = 64
@@ -44,7 +46,9 @@ final class DatabaseConnection: @unchecked Sendable {
             throw SQLiteStoreError(.databaseFailure, path: path, detail: "SQLite could not initialize (code \(initialized))")
         }
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        // NOMUTEX: ``Database``'s lock already makes the connection one thread's at a time, so
+        // SQLite's own mutex around every call (bind, step, column) would only cost time.
+        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK else {
             let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open the file"
@@ -58,6 +62,7 @@ final class DatabaseConnection: @unchecked Sendable {
     func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements.removeAll()
+        columnNames.removeAll()
         if let handle { sqlite_nio_sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -72,13 +77,11 @@ final class DatabaseConnection: @unchecked Sendable {
         try bind(binds, to: statement)
         let count = sqlite_nio_sqlite3_column_count(statement)
         var rows: [DatabaseRow] = []
-        var names: DatabaseRow.Columns?
         while true {
             let code = sqlite_nio_sqlite3_step(statement)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw failure(code) }
-            let columns = names ?? DatabaseRow.Columns(statement: statement, count: count)
-            names = columns
+            let columns = self.columns(of: statement, count: count)
             var values: [SQLiteData] = []
             values.reserveCapacity(Int(count))
             for offset in 0..<count { values.append(Self.value(of: statement, at: offset)) }
@@ -102,6 +105,15 @@ final class DatabaseConnection: @unchecked Sendable {
         }
     }
 
+    /// The names of a kept statement's columns.
+    private func columns(of statement: OpaquePointer, count: Int32) -> DatabaseRow.Columns {
+        // A schema change recompiles a statement, and `*` may then name more columns.
+        if let columns = columnNames[statement], columns.names.count == count { return columns }
+        let columns = DatabaseRow.Columns(statement: statement, count: count)
+        columnNames[statement] = columns
+        return columns
+    }
+
     /// The statement for `sql`, prepared now or earlier.
     private func prepared(_ sql: String) throws(SQLiteStoreError) -> OpaquePointer {
         guard let handle else { throw SQLiteStoreError(.closed, path: path, detail: "the store was closed") }
@@ -115,6 +127,7 @@ final class DatabaseConnection: @unchecked Sendable {
         if statements.count >= Self.statementCacheLimit {
             for kept in statements.values { sqlite_nio_sqlite3_finalize(kept) }
             statements.removeAll(keepingCapacity: true)
+            columnNames.removeAll(keepingCapacity: true)
         }
         statements[sql] = statement
         return statement
