@@ -114,18 +114,46 @@ struct QueueStorageTests {
         }
     }
 
-    @Test("only the newest thousand outcomes are kept")
+    @Test("settling one mutation can count an attempt at the next in the same step, durably")
+    func settleAndCountNext() async throws {
+        try await TemporaryFolder.with { folder in
+            try folder.withStoreFile { file in
+                let storage = file.mutationQueueStorage
+                for key in ["a", "b", "c"] { _ = try storage.enqueue(try QueuedMutations.bookTrip("1", key: key)) }
+                #expect(try storage.settle("a", outcome: .delivered(response: ["data": ["ok": true]]), recordingAttemptAt: "b") == 1)
+                #expect(try storage.pendingMutations().map(\.attempts) == [1, 0])
+                // A key no longer queued is not counted, and the settlement still holds.
+                #expect(try storage.settle("b", outcome: .cancelled, recordingAttemptAt: "gone") == nil)
+            }
+            let file = try folder.openStoreFile()
+            let storage = file.mutationQueueStorage
+            #expect(try storage.outcome(of: "a") == .delivered(response: ["data": ["ok": true]]))
+            #expect(try storage.outcome(of: "b") == .cancelled)
+            #expect(try storage.pendingMutations().map(\.idempotencyKey) == ["c"])
+            #expect(try storage.pendingMutations().first?.attempts == 0)
+            #expect(try storage.settle("c", outcome: .cancelled, recordingAttemptAt: "c") == nil)
+            #expect(try storage.pendingMutations().isEmpty)
+        }
+    }
+
+    @Test("the newest thousand outcomes are kept; older ones are forgotten a hundred at a time")
     func outcomesPruned() async throws {
         try await TemporaryFolder.with { folder in
             let file = try folder.openStoreFile()
             let storage = file.mutationQueueStorage
-            for index in 0..<1_005 {
+            // key-n is the (n + 1)th outcome recorded.
+            for index in 0..<1_199 {
                 try storage.settle("key-\(index)", outcome: .cancelled)
             }
+            // The 1,100th forgot the first hundred; none since.
+            #expect(try file.integer("SELECT count(*) FROM mutation_outcomes") == 1_099)
+            #expect(try storage.outcome(of: "key-99") == nil)
+            #expect(try storage.outcome(of: "key-100") == .cancelled)
+            try storage.settle("key-1199", outcome: .cancelled)
             #expect(try file.integer("SELECT count(*) FROM mutation_outcomes") == 1_000)
-            #expect(try storage.outcome(of: "key-4") == nil)
-            #expect(try storage.outcome(of: "key-5") == .cancelled)
-            #expect(try storage.outcome(of: "key-1004") == .cancelled)
+            #expect(try storage.outcome(of: "key-199") == nil)
+            #expect(try storage.outcome(of: "key-200") == .cancelled)
+            #expect(try storage.outcome(of: "key-1199") == .cancelled)
         }
     }
 }

@@ -112,7 +112,7 @@ struct UnusableFileTests {
 
             let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
             #expect(error.kind == .corrupt, "\(error)")
-            #expect(error.detail.contains("schema version 4 without"), "\(error)")
+            #expect(error.detail.contains("schema version 5 without"), "\(error)")
             let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
             #expect(afresh.setAsidePath != nil)
             try afresh.makeNormalizedStore().writeLaunch("2")
@@ -134,7 +134,7 @@ struct UnusableFileTests {
 
             let file = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
             #expect(file.setAsidePath != nil)
-            #expect(try file.integer("PRAGMA user_version") == 4)
+            #expect(try file.integer("PRAGMA user_version") == 5)
         }
     }
 
@@ -158,7 +158,7 @@ struct UnusableFileTests {
 
             let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
             #expect(afresh.setAsidePath != nil)
-            #expect(try afresh.integer("PRAGMA user_version") == 4)
+            #expect(try afresh.integer("PRAGMA user_version") == 5)
             try afresh.makeNormalizedStore().writeLaunch("2")
             #expect(try afresh.recordSource.count() == 4)
             try afresh.close()
@@ -173,12 +173,12 @@ struct UnusableFileTests {
                 try file.sql("PRAGMA user_version = 99")
             }
             let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
-            #expect(error.kind == .newerVersion(found: 99, supported: 4))
+            #expect(error.kind == .newerVersion(found: 99, supported: 5))
             #expect(error.description.contains("schema version 99"))
 
             let file = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
             #expect(file.setAsidePath != nil)
-            #expect(try file.integer("PRAGMA user_version") == 4)
+            #expect(try file.integer("PRAGMA user_version") == 5)
         }
     }
 

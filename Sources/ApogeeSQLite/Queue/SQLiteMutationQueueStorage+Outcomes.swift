@@ -4,7 +4,7 @@ import SQLiteNIO
 
 extension SQLiteMutationQueueStorage {
     /// Writes an outcome, replacing an earlier one of the same key. Triggers take the mutation
-    /// out of the queue and keep the newest thousand outcomes.
+    /// out of the queue and keep at least the newest thousand outcomes.
     static func record(_ outcome: MutationOutcome, of idempotencyKey: String, in session: DatabaseSession) throws {
         try session.execute(
             """

@@ -7,7 +7,8 @@ import SQLiteNIO
 ///
 /// A commit survives the process being killed; with ``SQLiteStore/Configuration/Synchronous/normal``
 /// a power loss may undo the last ones. Sequences come from an `AUTOINCREMENT` key, so they keep
-/// increasing across restarts. The outcomes of the newest thousand mutations are kept.
+/// increasing across restarts. The outcomes of at least the newest thousand mutations are kept
+/// (older ones are forgotten a hundred at a time).
 ///
 /// Get it from ``SQLiteStore/mutationQueueStorage``.
 ///
@@ -19,6 +20,7 @@ import SQLiteNIO
 /// - ``recordAttempt(_:)``
 /// - ``recordFailure(_:reason:)``
 /// - ``settle(_:outcome:)``
+/// - ``settle(_:outcome:recordingAttemptAt:)``
 /// - ``cancel(_:)``
 /// - ``outcome(of:)``
 public final class SQLiteMutationQueueStorage: MutationQueueStorage {
@@ -85,6 +87,20 @@ public final class SQLiteMutationQueueStorage: MutationQueueStorage {
     public func settle(_ idempotencyKey: String, outcome: MutationOutcome) throws {
         try withSession { session in
             try Self.record(outcome, of: idempotencyKey, in: session)
+        }
+    }
+
+    /// Records a mutation's outcome and counts an attempt at the next, in one transaction:
+    /// a queue draining its mutations commits once for each.
+    public func settle(_ idempotencyKey: String, outcome: MutationOutcome, recordingAttemptAt next: String) throws -> Int? {
+        try withSession { session in
+            try session.transaction {
+                try Self.record(outcome, of: idempotencyKey, in: session)
+                return try session.rows(
+                    "UPDATE mutations SET attempts = attempts + 1 WHERE idempotency_key = ? RETURNING attempts",
+                    [.text(next)]
+                ).first?.values.first?.integer
+            }
         }
     }
 

@@ -18,6 +18,7 @@
 /// - ``recordAttempt(_:)``
 /// - ``recordFailure(_:reason:)``
 /// - ``settle(_:outcome:)``
+/// - ``settle(_:outcome:recordingAttemptAt:)``
 /// - ``cancel(_:)``
 /// - ``outcome(of:)``
 public protocol MutationQueueStorage: AnyObject, Sendable {
@@ -44,6 +45,18 @@ public protocol MutationQueueStorage: AnyObject, Sendable {
     /// Removes a mutation from its queue and remembers its outcome.
     nonisolated(nonsending) func settle(_ idempotencyKey: String, outcome: MutationOutcome) async throws
 
+    /// Settles a mutation and counts an attempt as begun at the one its queue sends next:
+    /// ``settle(_:outcome:)`` then ``recordAttempt(_:)``, in one atomic step where storage
+    /// can make it one. A queue that sends its mutations one after another then commits once
+    /// per mutation instead of twice.
+    /// - Returns: The next mutation's new ``QueuedMutation/attempts``, or `nil` when it is no
+    ///   longer queued. Only the count: the queue that asks has the mutation already.
+    nonisolated(nonsending) func settle(
+        _ idempotencyKey: String,
+        outcome: MutationOutcome,
+        recordingAttemptAt next: String
+    ) async throws -> Int?
+
     /// Removes a mutation that has not been sent (no attempt begun), remembering it as
     /// cancelled. Returns `false`, and changes nothing, when it was sent or is not queued.
     nonisolated(nonsending) func cancel(_ idempotencyKey: String) async throws -> Bool
@@ -54,6 +67,17 @@ public protocol MutationQueueStorage: AnyObject, Sendable {
 }
 
 extension MutationQueueStorage {
+    /// Settles, then counts the attempt, in two steps: enough for storage whose steps cost
+    /// little, such as memory.
+    public nonisolated(nonsending) func settle(
+        _ idempotencyKey: String,
+        outcome: MutationOutcome,
+        recordingAttemptAt next: String
+    ) async throws -> Int? {
+        try await settle(idempotencyKey, outcome: outcome)
+        return try await recordAttempt(next)?.attempts
+    }
+
     /// Counts ``pendingMutations()``: enough for storage that keeps them at hand.
     public nonisolated(nonsending) func pendingCount() async throws -> Int {
         try await pendingMutations().count
