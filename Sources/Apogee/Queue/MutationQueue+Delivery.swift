@@ -47,7 +47,7 @@ extension MutationQueue {
     /// mutation as the last settlement counted its attempt, if it did.
     private func attempt(_ entry: QueuedMutation, counted alreadyCounted: QueuedMutation?) async -> AttemptResult {
         // `start()` refuses storage holding unknown types, so this is a safeguard only.
-        guard let kind = kindsWithUpdaters[entry.id] ?? kinds[entry.operationName] else { return .retry }
+        guard let kind = kind(of: entry) else { return .retry }
         let counted: QueuedMutation
         if let alreadyCounted {
             counted = alreadyCounted
@@ -91,7 +91,7 @@ extension MutationQueue {
         // cancellation, which the count makes fail from now on.
         guard !isStopped, !Task.isCancelled,
               let next = pending.first(where: { $0.queue == entry.queue && $0.id != entry.id }),
-              kindsWithUpdaters[next.id] ?? kinds[next.operationName] != nil
+              kind(of: next) != nil
         else {
             await settle(entry.id, outcome: outcome, result: result, failure: failure)
             return nil
@@ -118,6 +118,11 @@ extension MutationQueue {
         // same without applying it twice.
         try? await storage.settle(id, outcome: outcome)
         finish(id, with: .success(Settlement(outcome: outcome, result: result, failure: failure)))
+    }
+
+    /// How to deliver a mutation: the kind its caller gave an updater with, else its type's.
+    func kind(of entry: QueuedMutation) -> QueuedMutationKind? {
+        kindsWithUpdaters[entry.id] ?? kinds[entry.operationName]
     }
 
     /// Keeps a mutation's new attempt count, so that it can no longer be cancelled, and says

@@ -32,7 +32,7 @@ extension MutationQueue {
     /// Sends one claimed mutation, then settles it or gives the claim back.
     private func deliver(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async {
         let worker = configuration.workerName
-        guard let kind = kindsWithUpdaters[entry.id] ?? kinds[entry.operationName] else {
+        guard let kind = kind(of: entry) else {
             // Queued by a process that knows a type this one was not given: it waits for a
             // worker that knows it.
             try? await shared.release(

@@ -77,11 +77,14 @@ final class DatabaseConnection: @unchecked Sendable {
         try bind(binds, to: statement)
         let count = sqlite_nio_sqlite3_column_count(statement)
         var rows: [DatabaseRow] = []
+        var names: DatabaseRow.Columns?
         while true {
             let code = sqlite_nio_sqlite3_step(statement)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw failure(code) }
-            let columns = self.columns(of: statement, count: count)
+            // Looked up once per run, at its first row: a statement that gives none needs none.
+            let columns = names ?? self.columns(of: statement, count: count)
+            names = columns
             var values: [SQLiteData] = []
             values.reserveCapacity(Int(count))
             for offset in 0..<count { values.append(Self.value(of: statement, at: offset)) }
