@@ -174,6 +174,21 @@ struct LocalFieldCodegenTests {
         ])
     }
 
+    @Test("a schema's own type named ClientDefaultValue: a scalar serves @clientDefault, any other kind is an error where the schema defines it")
+    func schemaDefinesTheDefaultsScalar() throws {
+        let withScalar = Self.schema + "\nscalar ClientDefaultValue"
+        let loaded = try CodegenSchema(
+            sdl: withScalar, fileName: "schema.graphqls", extensions: [SchemaSource(text: Self.extensionText, fileName: "local.graphqls")])
+        let files = try CodeGenerator(schema: loaded).generate(files: [OperationFile(path: "Op.graphql", text: "query Op { books { isFavorite } }")])
+        let swift = try #require(files.first { $0.name == "Op.graphql.swift" }).contents
+        #expect(swift.contains(#"self.isFavorite = try object.decode("isFavorite", default: false)"#))
+
+        let withObject = Self.schema + "\ntype ClientDefaultValue { value: String }"
+        #expect(Self.errors(Self.extensionText, schema: withObject) == [
+            #"schema.graphqls:6:6: error: "ClientDefaultValue" is the scalar that @clientDefault's argument takes, and here it is not a scalar: rename the type, or declare @clientDefault in a schema file."#,
+        ])
+    }
+
     @Test("custom scalars take any literal default, and defaults work on nullable fields")
     func acceptedDefaults() throws {
         let schema = try Self.loadSchema("""

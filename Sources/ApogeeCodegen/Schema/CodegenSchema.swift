@@ -49,14 +49,32 @@ public struct CodegenSchema: Sendable {
         // server's definitions and the extensions', so that the index counts the extensions
         // from the end as before and knows the declarations' types (`@clientDefault`'s value).
         var implicitDefinitions: [Definition] = []
+        var reservedNameDiagnostics: [Diagnostic] = []
+        let definedTypes = Self.typeDefinitionsByName(document.definitions + extensionDefinitions)
         let implicit = CacheDirectives.declarations + ClientDirectives.declarations
         for (name, declaration) in implicit where !directiveNames.contains(name) {
+            let declared: [Definition]
             do {
-                implicitDefinitions += try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
+                declared = try parse(source: Source(body: declaration, name: "directives Apogee declares")).definitions
             } catch {
                 throw CodegenError(file: fileName, message: "could not declare @\(name): \(error)")
             }
+            // A declaration's own type (`@clientDefault`'s scalar) may already be in the
+            // schema: a scalar of that name serves as well as Apogee's, and any other kind of
+            // type is the schema's error, reported where the schema defines it.
+            for definition in declared {
+                guard let type = definition as? TypeDefinition, let existing = definedTypes[type.name.value] else {
+                    implicitDefinitions.append(definition)
+                    continue
+                }
+                if !(existing is ScalarTypeDefinition) {
+                    reservedNameDiagnostics.append(SourcePosition.diagnostic(
+                        at: existing.name.loc, fallbackFile: fileName,
+                        message: "\"\(type.name.value)\" is the scalar that @\(name)'s argument takes, and here it is not a scalar: rename the type, or declare @\(name) in a schema file."))
+                }
+            }
         }
+        guard reservedNameDiagnostics.isEmpty else { throw CodegenError(reservedNameDiagnostics) }
         let schemaDocument = document.set(value: .array(document.definitions + implicitDefinitions + extensionDefinitions), key: "definitions")
 
         let (index, diagnostics) = SchemaIndex.build(from: schemaDocument, fileName: fileName, extensionDefinitions: extensionDefinitions.count)
@@ -119,6 +137,15 @@ public struct CodegenSchema: Sendable {
         } catch {
             throw CodegenError(file: fileName, message: "\(error)")
         }
+    }
+
+    /// The type definitions of the schema's files by name, the first of each name.
+    private static func typeDefinitionsByName(_ definitions: [Definition]) -> [String: TypeDefinition] {
+        var types: [String: TypeDefinition] = [:]
+        for case let type as TypeDefinition in definitions where types[type.name.value] == nil {
+            types[type.name.value] = type
+        }
+        return types
     }
 
     /// An error for each directive an extension applies to a type or a field without any
