@@ -50,7 +50,9 @@ public struct CodegenSchema: Sendable {
         // from the end as before and knows the declarations' types (`@clientDefault`'s value).
         var implicitDefinitions: [Definition] = []
         var reservedNameDiagnostics: [Diagnostic] = []
-        let definedTypes = Self.typeDefinitionsByName(document.definitions + extensionDefinitions)
+        let definedTypes = Dictionary(
+            (document.definitions + extensionDefinitions).compactMap { ($0 as? TypeDefinition).map { ($0.name.value, $0) } },
+            uniquingKeysWith: { first, _ in first })
         let implicit = CacheDirectives.declarations + ClientDirectives.declarations
         for (name, declaration) in implicit where !directiveNames.contains(name) {
             let declared: [Definition]
@@ -137,15 +139,6 @@ public struct CodegenSchema: Sendable {
         } catch {
             throw CodegenError(file: fileName, message: "\(error)")
         }
-    }
-
-    /// The type definitions of the schema's files by name, the first of each name.
-    private static func typeDefinitionsByName(_ definitions: [Definition]) -> [String: TypeDefinition] {
-        var types: [String: TypeDefinition] = [:]
-        for case let type as TypeDefinition in definitions where types[type.name.value] == nil {
-            types[type.name.value] = type
-        }
-        return types
     }
 
     /// An error for each directive an extension applies to a type or a field without any
