@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The decompression limit's error, which AsyncHTTPClient passes on as it is.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // WebSockets: the client's on Linux (Foundation's WebSocket task serves Apple platforms),
         // and the example server's.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
@@ -68,9 +70,10 @@ let package = Package(
                 "ApogeeStore",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                // graphql-transport-ws on Linux, where FoundationNetworking has no WebSockets;
-                // Apple platforms use URLSessionWebSocketTask and link no NIO.
-                .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux])),
+                // graphql-transport-ws on Linux, where FoundationNetworking has no WebSockets:
+                // swift-websocket's frame handler over Apogee's own handshake on NIO. Apple
+                // platforms use URLSessionWebSocketTask and link no NIO.
+                .product(name: "WSCore", package: "swift-websocket", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux])),
                 // HTTP on Linux, where it is the default transport; Apple platforms keep URLSession.
@@ -78,6 +81,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
                 .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: [.linux])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -271,6 +275,11 @@ let package = Package(
             dependencies: [
                 "ApogeeAPI", "ApogeeStore", "ApogeeExampleServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The hostile WebSocket server, on raw SwiftNIO frames.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -304,6 +313,8 @@ let package = Package(
             name: "ApogeeTests",
             dependencies: [
                 "Apogee", "ApogeeAPI", "ApogeeTesting", "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "LocalFieldFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
+                // Built beside the tests, which run it.
+                "ResponseMemoryChild",
                 // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 // The HTTPS tests make a self-signed certificate and trust it.
@@ -339,6 +350,12 @@ let package = Package(
             name: "QueueCrashChild",
             dependencies: ["Apogee", "ApogeeSQLite", "TodoAPI"],
             path: "Tests/QueueCrashChild"
+        ),
+        // Reads one response and reports its peak memory, for the bound on compressed bodies.
+        .executableTarget(
+            name: "ResponseMemoryChild",
+            dependencies: ["Apogee", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Tests/ResponseMemoryChild"
         ),
         // A fleet worker on a PostgreSQL queue, for the fleet crash test to kill.
         .executableTarget(

@@ -35,4 +35,23 @@ struct FilePermissionTests {
             #expect(try Self.mode(path + "-wal") == 0o640)
         }
     }
+
+    @Test("a file that opened but cannot be written is not called unusable, and the advice is to let the process write it")
+    func readOnlyFileIsNotUnusable() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            let file = try SQLiteStore(path: path)
+            // What SQLite answers a write to a file this process may read but not write
+            // (SQLITE_READONLY). Tests run as root, which writes any file whatever its mode.
+            try file.sql("PRAGMA query_only = ON")
+            let error = try #require(throws: SQLiteStoreError.self) {
+                try file.makeNormalizedStore().writeLaunch("1")
+            }
+            #expect(error.kind == .databaseFailure)
+            #expect(!error.isUnusableFile)
+            #expect(error.description.contains("SQLite cannot write to the file"))
+            #expect(error.description.contains("Let this process write the file"))
+            #expect(!error.description.contains("startAfresh"), "\(error)")
+        }
+    }
 }

@@ -13,8 +13,9 @@ public enum SubscriptionError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The WebSocket could not be opened: the upgrade was refused (HTTP 404, say) or the
     /// server does not speak graphql-transport-ws.
     case upgradeFailed(String)
-    /// The server sent something that is not a message of the protocol: not JSON, or JSON
-    /// without the fields its type needs. The excerpt is the start of the message.
+    /// The server sent something that is not a message of the subscription's protocol
+    /// (graphql-transport-ws, or an event stream): not JSON, JSON without the fields its type
+    /// needs, or a line past the event stream's limit. The excerpt is the start of the message.
     case malformedMessage(String)
     /// The server sent a message the protocol does not allow here: an unknown type, or a
     /// result for an id the client never used.
@@ -42,7 +43,7 @@ public enum SubscriptionError: Error, Sendable, Hashable, CustomStringConvertibl
         case .upgradeFailed(let detail):
             "The WebSocket connection could not be opened: \(detail)"
         case .malformedMessage(let excerpt):
-            "The server sent a message that is not graphql-transport-ws: \"\(excerpt)\""
+            "The server sent a subscription message that could not be read: \"\(excerpt)\""
         case .unexpectedMessage(let detail):
             "The server sent an unexpected message: \(detail)"
         case .reconnectAttemptsExhausted(let attempts, let lastFailure):

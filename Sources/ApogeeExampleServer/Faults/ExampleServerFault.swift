@@ -53,9 +53,11 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         rawBody(bytes: Array(body.utf8), status: status, contentType: contentType)
     }
 
-    /// Answers arbitrary bytes (invalid UTF-8 included).
-    public static func rawBody(bytes: [UInt8], status: Int = 200, contentType: String) -> ExampleServerFault {
-        .init(action: .respond(status: status, headers: ["Content-Type": contentType], body: bytes), description: "raw body (\(bytes.count) bytes)")
+    /// Answers arbitrary bytes (invalid UTF-8 included), with `headers` added: a body sent as
+    /// `Content-Encoding: gzip`, say.
+    public static func rawBody(bytes: [UInt8], status: Int = 200, contentType: String, headers: [String: String] = [:]) -> ExampleServerFault {
+        let headers = headers.merging(["Content-Type": contentType]) { _, contentType in contentType }
+        return .init(action: .respond(status: status, headers: headers, body: bytes), description: "raw body (\(bytes.count) bytes)")
     }
 
     /// A 429 or 503 asking the client to come back after `seconds`.

@@ -25,7 +25,8 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case undecodableRow
         /// The store was closed.
         case closed
-        /// Any other failure of SQLite: disk full, an I/O error, the file locked for too long.
+        /// Any other failure of SQLite: disk full, an I/O error, the file locked for too long,
+        /// a file this process may read but not write.
         case databaseFailure
     }
 
@@ -69,6 +70,7 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .notAnApogeeStore: "the file is an SQLite database of something else"
         case .undecodableRow: "a stored row cannot be read"
         case .closed: "the store is closed"
+        case .databaseFailure where isReadOnly: "SQLite cannot write to the file"
         case .databaseFailure: "SQLite failed"
         }
     }
@@ -82,6 +84,7 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .notAnApogeeStore: "Choose another path, \(startAfresh)."
         case .undecodableRow: "Remove the record or mutation, or clear the store."
         case .closed: "Open the store again."
+        case .databaseFailure where isReadOnly: "Let this process write the file, its folder and its -wal and -shm files, or open the store on a writable path."
         case .databaseFailure: "Check the disk and that no other process holds the file locked."
         }
     }
@@ -96,11 +99,18 @@ extension SQLiteStoreError {
         // A header that claims a schema format SQLite does not know comes as a plain error;
         // the file is as unreadable as a corrupt one.
         case 1 where message.contains("unsupported file format"): .corrupt // SQLITE_ERROR
-        case 3, 8, 14, 23: .unreadable // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
+        case 3, 14, 23: .unreadable // SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH
+        // SQLITE_READONLY comes from a write to a file that opened fine for reading: the file
+        // is usable, so setting it aside to start afresh would not help.
         default: .databaseFailure
         }
         self.init(kind, path: path, detail: message)
         sqliteResultCode = code
+    }
+
+    /// Whether SQLite refused to write a file it could read (`SQLITE_READONLY`).
+    var isReadOnly: Bool {
+        sqliteResultCode.map { $0 & 0xFF == 8 } ?? false
     }
 
     /// Whether SQLite refused the statement itself (`SQLITE_ERROR`: a table that already

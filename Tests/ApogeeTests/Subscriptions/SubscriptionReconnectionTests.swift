@@ -50,6 +50,31 @@ import Testing
         await second.shutdown()
     }
 
+    /// An event stream whose server stops sending with the connection still open (a hung
+    /// proxy, a stalled server) is given up after the idle timeout and opened again, on every
+    /// HTTP stack. A client that never noticed would wait here until the time limit.
+    @Test(.timeLimit(.minutes(2)), arguments: HTTPStack.all)
+    func aStalledEventStreamIsGivenUpAfterTheIdleTimeout(stack: HTTPStack) async throws {
+        try await withServer { server in
+            // The first answer: an event stream's head and a comment, then nothing for ten minutes.
+            server.enqueueFault(.stallMidResponse(for: .seconds(600), partialBody: ": stalled\n\n", contentType: "text/event-stream"))
+            let http = HTTPNetworkTransport(
+                transport: stack.makeTransport(),
+                // Long enough for a head on a loaded machine; each attempt's head has it too.
+                eventStreamIdleTimeout: .seconds(5),
+                eventStreamReconnection: RetryPolicy(maximumAttempts: 100, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(100))
+            )
+            let client = ApogeeClient(url: server.liveURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), networkTransport: http)
+            let events = client.subscribe(subscription: CounterChangedSubscription(id: "stall"))
+            let reading = Task { try await firstResults(1, of: events) }
+            // The stalled request makes no subscription; the one sent after the timeout does.
+            await server.waitForSubscriptions(1)
+            await server.incrementCounter("stall")
+            let values = try await reading.value.map(\.data?.counterChanged.value)
+            #expect(values == [1])
+        }
+    }
+
     @Test func aDroppedConnectionIsRestored() async throws {
         try await withServer { server in
             let live = server.liveClient(over: .webSocket)

@@ -61,4 +61,35 @@ struct AsyncHTTPClientTransportTests {
         }
     }
 }
+
+/// On AsyncHTTPClient, the only stack whose decompression Apogee configures.
+extension ResidentMemoryTests {
+    @Test("A gzip bomb fails at the size cap as it is inflated, and the resident set grows by at most 1.5 times the cap")
+    func gzipBombIsBoundedWhereItInflates() async throws {
+        let cap = 64 << 20
+        // About a megabyte that inflates to a gibibyte; a client that counted the body only
+        // once inflated would hold every piece one network read inflates to on top of the cap.
+        let bomb = GzipBomb.bytes(inflatedSize: 1 << 30)
+        try await withServer { server in
+            // The child's first request warms its connection up; the second gets the bomb.
+            server.enqueueFaults([
+                .addingHeaders([:]),
+                .rawBody(bytes: bomb, contentType: "application/graphql-response+json", headers: ["Content-Encoding": "gzip"]),
+            ])
+            // A process of its own, so that no other test's memory counts.
+            let child = try ChildProcess(executable: ChildProcess.executable(named: "ResponseMemoryChild"), arguments: [server.rocketReserverURL.absoluteString, String(cap)])
+            let status = try await child.waitForExit(limit: .seconds(300))
+            let report = child.standardOutput.split(separator: " ")
+            #expect(status == 0, "\(child.standardError)")
+            #expect(report.first == "responseTooLarge", "\(child.standardOutput)")
+            let growth = try #require(report.last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+            // Under a sanitizer the resident set also counts the shadow of all the process
+            // touches and the address sanitizer's quarantine of freed memory (see
+            // UploadMemoryTests); the bound then stays below the gibibyte a body inflated whole
+            // would take.
+            let bound = Sanitizer.isActive ? 768 << 20 : cap * 3 / 2
+            #expect(growth < bound, "resident set grew by \(growth >> 20) MiB")
+        }
+    }
+}
 #endif

@@ -11,8 +11,7 @@ import UploadFixtures
 /// would grow by at least 1 GiB. The example server runs in this process, so its memory counts
 /// too; other tests running at the same time add a little. `UploadBenchmarks` measures the same
 /// in a release build.
-@Suite("Upload memory")
-struct UploadMemoryTests {
+extension ResidentMemoryTests {
     @Test("Uploading a 1 GiB file raises the resident set by less than 64 MiB")
     func residentGrowthIsBounded() async throws {
         let size = 1 << 30
@@ -45,43 +44,6 @@ struct UploadMemoryTests {
             // stays well below the file's 1 GiB, which a body read whole would add.
             let bound = Sanitizer.isActive ? 512 << 20 : 64 << 20
             #expect(growth < bound, "resident set grew by \(growth >> 20) MiB")
-        }
-    }
-}
-
-/// `VmRSS` of this process, from `/proc/self/status`.
-enum ResidentSet {
-    static var current: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-}
-
-/// Samples `VmRSS` every millisecond on its own thread until stopped, keeping the highest.
-final class ResidentSetSampler: Sendable {
-    private struct State {
-        var highest = 0
-        var running = true
-    }
-
-    private let state = Locked(State())
-
-    init() {
-        Thread.detachNewThread { [self] in
-            while state.withLock({ $0.running }) {
-                let rss = ResidentSet.current ?? 0
-                state.withLock { $0.highest = max($0.highest, rss) }
-                usleep(1_000)
-            }
-        }
-    }
-
-    /// Stops sampling; the highest resident size seen.
-    func stop() -> Int {
-        state.withLock { state in
-            state.running = false
-            return max(state.highest, ResidentSet.current ?? 0)
         }
     }
 }

@@ -7,8 +7,14 @@ extension AsyncHTTPClientTransport {
     /// Settings of an ``AsyncHTTPClientTransport``.
     public struct Configuration: Sendable {
         /// The largest whole response body accepted, after decompression; a larger one fails
-        /// with ``TransportError/Kind/responseTooLarge``. 64 MiB by default. Streamed
-        /// responses (server-sent events) are read as they arrive and have no total.
+        /// with ``ApogeeError/responseTooLarge(url:limit:)``. 64 MiB by default.
+        ///
+        /// A client the transport makes inflates a compressed body against this limit as it
+        /// reads it, so a small body that inflates without end (a gzip bomb) fails at the
+        /// limit, with memory never far past it. Streamed responses (server-sent events) are
+        /// read as they arrive and have no total; subscriptions ask servers not to compress
+        /// them (`Accept-Encoding: identity`), since the inflating counts every byte of a
+        /// connection. A client passed in keeps its own decompression setting.
         public var maximumResponseSize: Int
         /// The TLS settings of every request: the certificates to trust, say. `nil` keeps the
         /// client's own, which trust the system's roots.
@@ -40,8 +46,9 @@ extension AsyncHTTPClientTransport {
                 tlsConfiguration: tlsConfiguration,
                 redirectConfiguration: .disallow,
                 timeout: HTTPClient.Configuration.Timeout(connect: TimeAmount(connectTimeout)),
-                // The size limit applies to the decompressed body, which `collect` counts.
-                decompression: .enabled(limit: .none)
+                // Bounded where the bytes are inflated: a body counted only once inflated
+                // could grow by a thousand times each read before `collect` saw it.
+                decompression: .enabled(limit: .size(maximumResponseSize))
             )
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = httpVersion

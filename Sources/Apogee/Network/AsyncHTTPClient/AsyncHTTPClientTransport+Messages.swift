@@ -41,15 +41,21 @@ extension AsyncHTTPClientTransport {
         return HTTPResponse(status: HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
     }
 
-    /// A response body as the pieces of a streaming response. The pieces are read in the
-    /// reading task, so cancelling it, or dropping the stream, cancels the request.
-    static func pieces(of body: HTTPClientResponse.Body, url: URL, timeout: Duration) -> AsyncThrowingStream<Data, any Error> {
+    /// A response body as the pieces of a streaming response, each within `idleTimeout` of
+    /// the one before. The pieces are read in the reading task, so cancelling it, or dropping
+    /// the stream, cancels the request.
+    func pieces(of body: HTTPClientResponse.Body, url: URL, idleTimeout: Duration) -> AsyncThrowingStream<Data, any Error> {
         let iterator = BodyIterator(body.makeAsyncIterator())
+        let watchdog = self.watchdog
         return AsyncThrowingStream {
             do {
-                return try await iterator.next().map { Data(buffer: $0) }
+                return try await watchdog.run(until: .now() + TimeAmount(idleTimeout)) {
+                    try await iterator.next().map { Data(buffer: $0) }
+                }
+            } catch is DeadlineWatchdog.Expired {
+                throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "nothing arrived for \(idleTimeout)"))
             } catch {
-                throw transportError(error, url: url, timeout: timeout)
+                throw Self.transportError(error, url: url, timeout: idleTimeout)
             }
         }
     }

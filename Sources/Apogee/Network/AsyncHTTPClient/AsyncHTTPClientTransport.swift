@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOFoundationCompat
+import NIOHTTPCompression
 
 /// Sends requests with swift-server's AsyncHTTPClient on SwiftNIO: the default on Linux.
 ///
@@ -31,7 +32,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private let ownsClient: Bool
     private let isShutDown = Locked(false)
     /// Bounds each body by its request's deadline.
-    private let watchdog: DeadlineWatchdog
+    let watchdog: DeadlineWatchdog
 
     /// Creates a transport with a client of its own, made from `configuration`; the client
     /// is shut down by ``shutdown()`` or, failing that, when the transport goes away.
@@ -78,12 +79,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Sends the request and returns once the head arrives, within the request's timeout; the
-    /// body then arrives piece by piece for as long as the server sends it. Stopping the
-    /// iteration, or cancelling its task, cancels the request.
+    /// body then arrives piece by piece for as long as the server sends it, each piece within
+    /// the request's timeout of the one before (a stream that stalls with its connection open
+    /// fails with ``TransportError/Kind/timedOut``, as on URLSession). Stopping the iteration,
+    /// or cancelling its task, cancels the request.
     public func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
         try Task.checkCancellation()
         let (response, sent) = try await headFollowingRedirects(request, deadline: ContinuousClock.now + request.timeout)
-        return HTTPStreamingResponse(head: Self.head(of: response), body: Self.pieces(of: response.body, url: sent.url, timeout: sent.timeout))
+        return HTTPStreamingResponse(head: Self.head(of: response), body: pieces(of: response.body, url: sent.url, idleTimeout: sent.timeout))
     }
 }
 
@@ -117,40 +120,28 @@ extension AsyncHTTPClientTransport {
 
     /// The whole body, at most ``Configuration/maximumResponseSize`` bytes, by `deadline`.
     ///
-    /// The body is read in a task of its own, which the transport's ``DeadlineWatchdog``
-    /// cancels at the deadline. Not a sleeping task: a cancelled `Task.sleep` keeps its timer
-    /// (and memory) queued until the deadline, so a long timeout would hold memory for every
-    /// request. Nor a timer per request: see the watchdog.
+    /// A compressed body is bounded as it is inflated (see ``Configuration``), so a small
+    /// response that inflates without end fails at the limit too, not after it.
     private func collect(_ body: HTTPClientResponse.Body, of request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> Data {
         let limit = configuration.maximumResponseSize
         let url = request.url
-        let reading = Task {
-            var collected = ByteBuffer()
-            for try await var piece in body {
-                guard collected.readableBytes + piece.readableBytes <= limit else {
-                    throw ApogeeError.responseTooLarge(url: url, limit: limit)
-                }
-                collected.writeBuffer(&piece)
-            }
-            return Data(buffer: collected)
-        }
-        let timedOut = Locked(false)
         let remaining = max(deadline - ContinuousClock.now, .zero)
-        let registration = watchdog.register(deadline: .now() + TimeAmount(remaining)) {
-            timedOut.withLock { $0 = true }
-            reading.cancel()
-        }
-        defer { watchdog.remove(registration) }
         do {
-            return try await withTaskCancellationHandler {
-                try await reading.value
-            } onCancel: {
-                reading.cancel()
+            return try await watchdog.run(until: .now() + TimeAmount(remaining)) {
+                var collected = ByteBuffer()
+                for try await var piece in body {
+                    guard collected.readableBytes + piece.readableBytes <= limit else {
+                        throw ApogeeError.responseTooLarge(url: url, limit: limit)
+                    }
+                    collected.writeBuffer(&piece)
+                }
+                return Data(buffer: collected)
             }
+        } catch is DeadlineWatchdog.Expired {
+            throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
+        } catch let error as NIOHTTPDecompression.DecompressionError where error == .limit {
+            throw ApogeeError.responseTooLarge(url: url, limit: limit)
         } catch {
-            if timedOut.withLock({ $0 }) {
-                throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
-            }
             throw Self.transportError(error, url: url, timeout: request.timeout)
         }
     }

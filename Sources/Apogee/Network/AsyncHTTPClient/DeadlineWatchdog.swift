@@ -79,4 +79,35 @@ final class DeadlineWatchdog: Sendable {
         }
     }
 }
+
+extension DeadlineWatchdog {
+    /// The deadline passed before the work was done.
+    struct Expired: Error {}
+
+    /// Runs `operation` in a task of its own, which is cancelled at `deadline`, or when the
+    /// calling task is. Throws ``Expired`` when the deadline ended it.
+    ///
+    /// A task of its own, not a sleeping one beside it: a cancelled `Task.sleep` keeps its
+    /// timer (and memory) queued until the deadline, so a long timeout would hold memory for
+    /// every call.
+    func run<Value: Sendable>(until deadline: NIODeadline, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let work = Task { try await operation() }
+        let expired = Locked(false)
+        let registration = register(deadline: deadline) {
+            expired.withLock { $0 = true }
+            work.cancel()
+        }
+        defer { remove(registration) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
+        } catch {
+            if expired.withLock({ $0 }) { throw Expired() }
+            throw error
+        }
+    }
+}
 #endif

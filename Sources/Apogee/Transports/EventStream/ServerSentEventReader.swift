@@ -11,10 +11,16 @@ struct ServerSentEventReader {
     }
 
     /// The next event, or `nil` when the body ends.
+    /// - Throws: the body's error, or ``ApogeeError/subscription(_:)`` for bytes that are not
+    ///   an event stream.
     mutating func next() async throws -> ServerSentEvent? {
         while pending.isEmpty {
             guard let piece = try await body.next() else { return nil }
-            pending = try parser.consume(piece)
+            do {
+                pending = try parser.consume(piece)
+            } catch {
+                throw ApogeeError.subscription(error)
+            }
         }
         return pending.removeFirst()
     }

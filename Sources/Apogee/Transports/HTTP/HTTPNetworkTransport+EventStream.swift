@@ -21,6 +21,11 @@ extension HTTPNetworkTransport {
         // Subscriptions are never sent with GET: their documents and variables belong in a body.
         request.method = .post
         request.headers[.accept] = Self.eventStreamMediaType
+        // A compressed stream is counted whole where it is inflated, and compression holds
+        // events back in proxies' buffers; a caller's own choice stands.
+        if request.headers[.acceptEncoding] == nil {
+            request.headers[.acceptEncoding] = "identity"
+        }
         request.timeout = eventStreamIdleTimeout
         let httpRequest = try request.httpRequest()
         let firstHead: HTTPResponse

@@ -8,8 +8,9 @@ extension GraphQLWebSocketTransport {
     enum SocketOutcome {
         /// Closed because nothing needs it: the supervisor stops.
         case finished
-        /// Lost in a way worth another try.
-        case lost(reason: String, wasAcknowledged: Bool)
+        /// Lost in a way worth another try; `acknowledgedAt` is when the server acknowledged
+        /// the connection, if it did.
+        case lost(reason: String, acknowledgedAt: ContinuousClock.Instant?)
         /// Refused or broken for good: every subscription fails.
         case fatal(SubscriptionError)
     }
@@ -30,9 +31,11 @@ extension GraphQLWebSocketTransport {
                 break
             case .fatal(let error):
                 fail(with: error)
-            case .lost(let reason, let wasAcknowledged):
-                // Attempts count in a row: a connection the server acknowledged starts over.
-                failedAttempts = wasAcknowledged ? 1 : failedAttempts + 1
+            case .lost(let reason, let acknowledgedAt):
+                // Attempts count in a row: a connection that stayed up starts over, one lost
+                // soon after its acknowledgement counts as failed, so flaps are backed off from.
+                let wasStable = acknowledgedAt.map { ContinuousClock.now - $0 >= configuration.stableConnectionDuration } ?? false
+                failedAttempts = wasStable ? 1 : failedAttempts + 1
                 guard !subscribers.isEmpty else { break }
                 guard failedAttempts < configuration.reconnection.maximumAttempts else {
                     fail(with: .reconnectAttemptsExhausted(attempts: failedAttempts, lastFailure: reason))
@@ -66,15 +69,22 @@ extension GraphQLWebSocketTransport {
     private func runSocket() async -> SocketOutcome {
         let connection: any WebSocketConnection
         do {
-            connection = try await connector.connect(to: url, subprotocol: Self.subprotocol, headers: configuration.headers, maximumMessageSize: configuration.maximumMessageSize, handleText: eventRouter())
+            let opening = WebSocketOpening(
+                url: url,
+                subprotocol: Self.subprotocol,
+                headers: WebSocketUpgradeFields.fields(for: url, headers: configuration.headers, sendsOrigin: configuration.sendsOrigin),
+                maximumMessageSize: configuration.maximumMessageSize,
+                closeTimeout: configuration.closeTimeout
+            )
+            connection = try await connector.connect(opening, handleText: eventRouter())
         } catch let error as SubscriptionError {
             return .fatal(error)
         } catch is CancellationError {
             return .finished
         } catch {
-            return .lost(reason: "\(error)", wasAcknowledged: false)
+            return .lost(reason: "\(error)", acknowledgedAt: nil)
         }
-        let socket = Socket(connection: connection)
+        let socket = Socket(connection: connection, closeTimeout: configuration.closeTimeout)
         self.socket = socket
         defer {
             if self.socket === socket { self.socket = nil }
@@ -84,7 +94,7 @@ extension GraphQLWebSocketTransport {
             payload = try await configuration.connectionPayload.make()
         } catch {
             await socket.close(for: .closedByClient, code: WebSocketCloseCode.normalClosure, message: "")
-            return .lost(reason: "the connection payload could not be made: \(error)", wasAcknowledged: false)
+            return .lost(reason: "the connection payload could not be made: \(error)", acknowledgedAt: nil)
         }
         await connection.send(GraphQLWebSocketClientMessage.connectionInit(payload: payload))
         let timeout = configuration.acknowledgementTimeout
@@ -133,14 +143,14 @@ extension GraphQLWebSocketTransport {
         case .protocolFailure(let error)?:
             return .fatal(error)
         case .acknowledgementTimeout?:
-            return .lost(reason: "no connection_ack within \(configuration.acknowledgementTimeout)", wasAcknowledged: false)
+            return .lost(reason: "no connection_ack within \(configuration.acknowledgementTimeout)", acknowledgedAt: nil)
         case .keepAliveTimeout?:
-            return .lost(reason: "no pong within \(configuration.keepAliveInterval ?? .zero)", wasAcknowledged: socket.isAcknowledged)
+            return .lost(reason: "no pong within \(configuration.keepAliveInterval ?? .zero)", acknowledgedAt: socket.acknowledgedAt)
         case nil:
             if WebSocketCloseCode.isFatal(code) {
                 return .fatal(.closed(code: code, reason: reason))
             }
-            return .lost(reason: "the connection closed with code \(code)\(reason.isEmpty ? "" : " (\(reason))")", wasAcknowledged: socket.isAcknowledged)
+            return .lost(reason: "the connection closed with code \(code)\(reason.isEmpty ? "" : " (\(reason))")", acknowledgedAt: socket.acknowledgedAt)
         }
     }
 

@@ -7,8 +7,7 @@ extension GraphQLWebSocketTransport {
         switch message {
         case .connectionAck:
             // A second acknowledgement changes nothing.
-            guard !socket.isAcknowledged else { return }
-            socket.isAcknowledged = true
+            guard socket.acknowledge() else { return }
             setState(.connected)
             // In id order, so subscriptions resume in the order they started.
             for (id, subscriber) in subscribers.sorted(by: { Int($0.key) ?? 0 < Int($1.key) ?? 0 }) {

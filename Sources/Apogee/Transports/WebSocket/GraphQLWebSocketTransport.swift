@@ -196,23 +196,36 @@ extension GraphQLWebSocketTransport {
     /// One open socket and what the transport knows of it.
     final class Socket: Sendable {
         let connection: any WebSocketConnection
-        private let status = Locked((acknowledged: false, closing: ClosingReason?.none, pongPending: false))
+        /// How long a close the transport starts waits for the server's answer.
+        private let closeTimeout: Duration
+        private let status = Locked((acknowledgedAt: ContinuousClock.Instant?.none, closing: ClosingReason?.none, pongPending: false))
 
-        init(connection: any WebSocketConnection) {
+        init(connection: any WebSocketConnection, closeTimeout: Duration) {
             self.connection = connection
+            self.closeTimeout = closeTimeout
         }
 
         /// The server sent `connection_ack`.
-        var isAcknowledged: Bool {
-            get { status.withLock { $0.acknowledged } }
-            set { status.withLock { $0.acknowledged = newValue } }
+        var isAcknowledged: Bool { acknowledgedAt != nil }
+
+        /// When the server sent `connection_ack`, if it did.
+        var acknowledgedAt: ContinuousClock.Instant? {
+            status.withLock { $0.acknowledgedAt }
+        }
+
+        /// Records the server's `connection_ack`; returns `false` for a second one.
+        func acknowledge() -> Bool {
+            status.withLock { status in
+                guard status.acknowledgedAt == nil else { return false }
+                status.acknowledgedAt = .now
+                return true
+            }
         }
 
         /// Why the transport itself closes the socket, if it does: the close code the socket
         /// reports then is not the server's word.
         var closing: ClosingReason? {
-            get { status.withLock { $0.closing } }
-            set { status.withLock { $0.closing = newValue } }
+            status.withLock { $0.closing }
         }
 
         /// A `ping` went out and its `pong` has not come back.
@@ -221,14 +234,24 @@ extension GraphQLWebSocketTransport {
             set { status.withLock { $0.pongPending = newValue } }
         }
 
-        /// Closes the socket for `reason`, unless it is closing already.
+        /// Closes the socket for `reason`, unless it is closing already. A server that has
+        /// not answered the close within the close timeout is dropped: the connection may be
+        /// half open, and reading on would wait forever.
         func close(for reason: ClosingReason, code: UInt16, message: String) async {
             let first = status.withLock { status -> Bool in
                 guard status.closing == nil else { return false }
                 status.closing = reason
                 return true
             }
-            if first { await connection.close(code: code, reason: message) }
+            guard first else { return }
+            // Started before the close frame is written: a write to a dead peer can block too.
+            let connection = self.connection
+            let timeout = closeTimeout
+            Task {
+                try? await Task.sleep(for: timeout)
+                connection.abort(reason: "no answer to the close within \(timeout)")
+            }
+            await connection.close(code: code, reason: message)
         }
     }
 

@@ -1,112 +1,86 @@
-#if canImport(WSClient)
+#if canImport(WSCore)
 import ApogeeAPI
 import Foundation
-import HTTPTypes
-import Logging
 import NIOCore
 import NIOWebSocket
-import WSClient
+import WSCore
 
-/// Opens WebSockets with SwiftNIO (swift-websocket's `WebSocketClient`): the connector on
-/// Linux, whose FoundationNetworking cannot open WebSockets.
-struct NIOWebSocketConnector: WebSocketConnector {
-    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection {
-        var headers = headers
-        headers[.secWebSocketProtocol] = subprotocol
-        // SwiftNIO refuses a frame past its own limit by dropping the connection without a
-        // word, which would look like a network failure. Its limit is twice ours, so that every
-        // message up to there reaches `run`, which tells one past our limit apart; memory stays
-        // bounded either way.
-        let configuration = WebSocketClientConfiguration(maxFrameSize: NIOWebSocketConnection.socketLimit(for: maximumMessageSize), additionalHeaders: headers)
-        let connection = NIOWebSocketConnection(maximumMessageSize: maximumMessageSize, handleText: handleText)
-        let opened = OneShotSignal<Void>()
-        let run = Task {
-            do {
-                let closeFrame = try await WebSocketClient.connect(
-                    url: url.absoluteString,
-                    configuration: configuration,
-                    logger: Logger(label: "Apogee.WebSocket")
-                ) { inbound, outbound, _ in
-                    // The writer must be in place before the caller learns the socket is open:
-                    // its first message (`connection_init`) follows at once.
-                    try await connection.run(inbound: inbound, outbound: outbound) {
-                        opened.finish(.success(()))
-                    }
-                }
-                connection.ended(code: closeFrame.map { UInt16(webSocketErrorCode: $0.closeCode) } ?? WebSocketCloseCode.abnormalClosure, reason: closeFrame?.reason ?? "")
-                opened.finish(.failure(Self.failure(nil, url: url)))
-            } catch {
-                connection.ended(code: WebSocketCloseCode.abnormalClosure, reason: "\(error)")
-                opened.finish(.failure(Self.failure(error, url: url)))
-            }
-        }
-        do {
-            try await withTaskCancellationHandler {
-                try await opened.wait()
-            } onCancel: {
-                run.cancel()
-            }
-        } catch {
-            run.cancel()
-            throw error
-        }
-        return connection
-    }
-
-    /// Why a socket did not open: refused by the server, or not reached.
-    private static func failure(_ error: (any Error)?, url: URL) -> any Error {
-        switch error {
-        case let error as WebSocketClientError where error == .webSocketUpgradeFailed:
-            SubscriptionError.upgradeFailed("the server at \(url.absoluteString) refused the WebSocket upgrade (is it a graphql-transport-ws endpoint?)")
-        case let error as WebSocketClientError:
-            SubscriptionError.upgradeFailed("\(error)")
-        case let error?:
-            ApogeeError.transport(TransportError(kind: .cannotConnect, url: url, message: "\(error)"))
-        case nil:
-            ApogeeError.transport(TransportError(kind: .connectionLost, url: url, message: "the socket closed as it opened"))
-        }
-    }
-}
-
-/// A socket of ``NIOWebSocketConnector``: the handler of `WebSocketClient` runs for as long as
-/// the socket is open, passing frames to ``incoming`` and taking frames to send.
+/// A socket of ``NIOWebSocketConnector``: swift-websocket's handler runs ``run(inbound:outbound:ready:)``
+/// for as long as the socket is open, which passes messages to ``incoming`` and keeps the
+/// writer for ``send(_:)``.
 final class NIOWebSocketConnection: WebSocketConnection {
     let incoming: AsyncStream<WebSocketIncoming>
     private let continuation: AsyncStream<WebSocketIncoming>.Continuation
     private let outbound = Locked<WebSocketOutboundWriter?>(nil)
+    private let channel: any Channel
     private let maximumMessageSize: Int
+    private let frameLimitWatch: FrameLimitWatch
     private let handleText: TextFrameHandler
 
-    init(maximumMessageSize: Int, handleText: @escaping TextFrameHandler) {
+    init(channel: any Channel, maximumMessageSize: Int, frameLimitWatch: FrameLimitWatch, handleText: @escaping TextFrameHandler) {
         (incoming, continuation) = AsyncStream.makeStream()
+        self.channel = channel
+        self.frameLimitWatch = frameLimitWatch
         self.maximumMessageSize = maximumMessageSize
         self.handleText = handleText
     }
 
-    /// Takes `writer` for ``send(_:)``, calls `ready`, then reads frames until the socket closes.
+    /// The largest frame SwiftNIO reads: a larger one is refused before any of it is held,
+    /// with 1009 sent to the server. Messages in several frames are counted in ``run(inbound:outbound:ready:)``.
+    static func frameLimit(for maximumMessageSize: Int) -> Int {
+        min(max(maximumMessageSize, 1), Int(UInt32.max))
+    }
+
+    /// Takes `writer` for ``send(_:)``, calls `ready`, then reads messages until the socket
+    /// closes, or until one is larger than the limit, which is reported and ends the reading.
     func run(inbound: WebSocketInboundStream, outbound writer: WebSocketOutboundWriter, ready: () -> Void) async throws {
         outbound.withLock { $0 = writer }
         defer { outbound.withLock { $0 = nil } }
         ready()
-        for try await message in inbound.messages(maxSize: Self.socketLimit(for: maximumMessageSize)) {
-            switch message {
-            case .text(let text) where text.utf8.count > maximumMessageSize:
-                continuation.yield(.tooLarge)
-            case .text(let text):
-                if !handleText(text) { continuation.yield(.text(text)) }
-            case .binary(let bytes) where bytes.readableBytes > maximumMessageSize:
-                continuation.yield(.tooLarge)
-            case .binary:
-                continuation.yield(.binary)
+        var message: (isText: Bool, bytes: ByteBuffer)?
+        do {
+            for try await frame in inbound {
+                switch frame.opcode {
+                case .text, .binary:
+                    message = (frame.opcode == .text, frame.data)
+                case .continuation:
+                    guard message != nil else {
+                        try? await writer.close(.protocolError, reason: "Continuation without a message")
+                        return
+                    }
+                    var piece = frame.data
+                    message?.bytes.writeBuffer(&piece)
+                }
+                guard let whole = message else { continue }
+                guard whole.bytes.readableBytes <= maximumMessageSize else {
+                    continuation.yield(.tooLarge)
+                    try? await writer.close(.messageTooLarge, reason: "Message too big")
+                    return
+                }
+                guard frame.fin else { continue }
+                message = nil
+                deliver(whole.bytes, isText: whole.isText)
             }
+        } catch let error as NIOWebSocketError where error == .invalidFrameLength {
+            frameLimitWatch.exceeded()
+        }
+        if frameLimitWatch.wasExceeded {
+            // SwiftNIO refused a frame past the limit without reading it, answered 1009 and
+            // closed the connection, which ends the frames without an error.
+            continuation.yield(.tooLarge)
         }
     }
 
-    /// The limit SwiftNIO is given: twice the transport's, saturating.
-    static func socketLimit(for maximumMessageSize: Int) -> Int {
-        maximumMessageSize.multipliedReportingOverflow(by: 2).overflow ? Int.max : maximumMessageSize * 2
+    private func deliver(_ bytes: ByteBuffer, isText: Bool) {
+        guard isText else {
+            continuation.yield(.binary)
+            return
+        }
+        let text = String(buffer: bytes)
+        if !handleText(text) { continuation.yield(.text(text)) }
     }
 
+    /// Reports how the socket ended and ends ``incoming``; later calls change nothing.
     func ended(code: UInt16, reason: String) {
         continuation.yield(.closed(code: code, reason: reason))
         continuation.finish()
@@ -120,6 +94,46 @@ final class NIOWebSocketConnection: WebSocketConnection {
     func close(code: UInt16, reason: String) async {
         guard let writer = outbound.withLock({ $0 }) else { return }
         try? await writer.close(WebSocketErrorCode(codeNumber: Int(code)), reason: reason)
+    }
+
+    func abort(reason: String) {
+        ended(code: WebSocketCloseCode.abnormalClosure, reason: reason)
+        channel.close(promise: nil)
+    }
+}
+
+/// Tells whether SwiftNIO refused a frame past the connection's limit: its decoder reports that
+/// as an error in the pipeline, which does not reach the frames' reader, so a handler watches
+/// for it.
+final class FrameLimitWatch: Sendable {
+    private let exceededLimit = Locked(false)
+
+    /// Whether a frame past the limit was refused.
+    var wasExceeded: Bool { exceededLimit.withLock { $0 } }
+
+    func exceeded() {
+        exceededLimit.withLock { $0 = true }
+    }
+
+    /// The handler to add to the pipeline after the frame decoder.
+    func handler() -> some ChannelInboundHandler {
+        Watcher(watch: self)
+    }
+
+    private final class Watcher: ChannelInboundHandler {
+        typealias InboundIn = WebSocketFrame
+        typealias InboundOut = WebSocketFrame
+
+        let watch: FrameLimitWatch
+
+        init(watch: FrameLimitWatch) {
+            self.watch = watch
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            if case NIOWebSocketError.invalidFrameLength = error { watch.exceeded() }
+            context.fireErrorCaught(error)
+        }
     }
 }
 

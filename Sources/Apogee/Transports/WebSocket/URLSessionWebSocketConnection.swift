@@ -1,4 +1,4 @@
-#if !canImport(WSClient)
+#if !canImport(WSCore)
 import Foundation
 import HTTPTypes
 
@@ -10,43 +10,53 @@ import FoundationNetworking
 /// apps link no NIO. (FoundationNetworking has the type but fails at once on Linux, which
 /// uses ``NIOWebSocketConnector``.)
 struct URLSessionWebSocketConnector: WebSocketConnector {
-    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection {
+    func connect(_ opening: WebSocketOpening, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection {
+        let url = opening.url
         var request = URLRequest(url: url)
-        for field in headers {
-            request.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        for field in opening.headers {
+            request.setValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
-        request.setValue(subprotocol, forHTTPHeaderField: "Sec-WebSocket-Protocol")
+        request.setValue(opening.subprotocol, forHTTPHeaderField: "Sec-WebSocket-Protocol")
         let delegate = WebSocketOpenDelegate()
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         let task = session.webSocketTask(with: request)
-        task.maximumMessageSize = maximumMessageSize
+        task.maximumMessageSize = opening.maximumMessageSize
         task.resume()
+        let accepted: String?
         do {
-            try await delegate.waitUntilOpen()
+            accepted = try await delegate.waitUntilOpen()
         } catch {
             task.cancel()
             session.invalidateAndCancel()
-            let status = (task.response as? HTTPURLResponse)?.statusCode
-            if let status, status != 101 {
-                throw SubscriptionError.upgradeFailed("the server answered HTTP \(status) to the WebSocket upgrade")
+            if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
+                let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+                throw SubscriptionError.upgradeFailed("the server at \(url.absoluteString) answered HTTP \(response.statusCode) \(reason) to the WebSocket upgrade")
             }
             throw ApogeeError.transport(TransportError(kind: .cannotConnect, url: url, message: "\(error)"))
         }
-        return URLSessionWebSocketConnection(task: task, session: session, delegate: delegate, handleText: handleText)
+        guard accepted == opening.subprotocol else {
+            task.cancel()
+            session.invalidateAndCancel()
+            let named = accepted.map { "subprotocol \"\($0)\"" } ?? "no subprotocol"
+            throw SubscriptionError.upgradeFailed("the server at \(url.absoluteString) accepted the WebSocket with \(named), not \(opening.subprotocol)")
+        }
+        return URLSessionWebSocketConnection(task: task, session: session, handleText: handleText)
     }
 }
 
 /// A socket of ``URLSessionWebSocketConnector``.
 final class URLSessionWebSocketConnection: WebSocketConnection {
     let incoming: AsyncStream<WebSocketIncoming>
+    private let continuation: AsyncStream<WebSocketIncoming>.Continuation
     private let task: URLSessionWebSocketTask
     private let session: URLSession
 
-    init(task: URLSessionWebSocketTask, session: URLSession, delegate: WebSocketOpenDelegate, handleText: @escaping TextFrameHandler) {
+    init(task: URLSessionWebSocketTask, session: URLSession, handleText: @escaping TextFrameHandler) {
         self.task = task
         self.session = session
         let (incoming, continuation) = AsyncStream<WebSocketIncoming>.makeStream()
         self.incoming = incoming
+        self.continuation = continuation
         Task {
             while true {
                 do {
@@ -81,18 +91,26 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
     func close(code: UInt16, reason: String) async {
         task.cancel(with: URLSessionWebSocketTask.CloseCode(rawValue: Int(code)) ?? .normalClosure, reason: Data(reason.utf8))
     }
+
+    func abort(reason: String) {
+        continuation.yield(.closed(code: WebSocketCloseCode.abnormalClosure, reason: reason))
+        continuation.finish()
+        task.cancel()
+        session.invalidateAndCancel()
+    }
 }
 
 /// Tells the connector when the socket opened or failed to.
 final class WebSocketOpenDelegate: NSObject, URLSessionWebSocketDelegate, Sendable {
-    private let signal = OneShotSignal<Void>()
+    private let signal = OneShotSignal<String?>()
 
-    func waitUntilOpen() async throws {
+    /// Waits until the socket opens, and returns the subprotocol the server accepted.
+    func waitUntilOpen() async throws -> String? {
         try await signal.wait()
     }
 
     func urlSession(_ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?) {
-        signal.finish(.success(()))
+        signal.finish(.success(`protocol`))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -9,8 +9,13 @@ protocol WebSocketConnection: Sendable {
     var incoming: AsyncStream<WebSocketIncoming> { get }
     /// Sends a text frame; a socket that has closed drops it.
     func send(_ text: String) async
-    /// Closes the socket with a code and a reason.
+    /// Starts the closing handshake with a code and a reason; ``incoming`` ends when the peer
+    /// answers, or when ``abort(reason:)`` gives up on it.
     func close(code: UInt16, reason: String) async
+    /// Drops the connection at once, without waiting for the peer, and ends ``incoming`` with
+    /// 1006: for a peer that never answers the closing handshake. Nothing happens when the
+    /// socket has ended already.
+    func abort(reason: String)
 }
 
 /// What arrives on a socket.
@@ -25,14 +30,29 @@ enum WebSocketIncoming: Sendable {
     case closed(code: UInt16, reason: String)
 }
 
+/// What a connector needs to open a socket.
+struct WebSocketOpening: Sendable {
+    /// The `ws://` or `wss://` endpoint.
+    let url: URL
+    /// The subprotocol to ask for; a server that accepts another, or none, fails the opening.
+    let subprotocol: String
+    /// The upgrade request's fields beyond the handshake's own: `Origin` and the
+    /// configuration's (``WebSocketUpgradeFields``).
+    let headers: HTTPFields
+    /// The largest message read; a larger one arrives as ``WebSocketIncoming/tooLarge``.
+    let maximumMessageSize: Int
+    /// How long a closing handshake may wait for the peer before the connection is dropped.
+    let closeTimeout: Duration
+}
+
 /// Opens WebSockets.
 protocol WebSocketConnector: Sendable {
-    /// Opens a socket to `url` asking for `subprotocol`. Throws ``SubscriptionError/upgradeFailed(_:)``
-    /// when the server answered but refused the upgrade, and ``ApogeeError/transport(_:)`` when
-    /// nothing could be reached.
+    /// Opens a socket. Throws ``SubscriptionError/upgradeFailed(_:)`` when the server answered
+    /// but refused the upgrade or accepted another subprotocol, and ``ApogeeError/transport(_:)``
+    /// when nothing could be reached.
     /// `handleText` sees each text frame first, on the socket's reading task; a frame it does
     /// not take goes to ``WebSocketConnection/incoming``.
-    func connect(to url: URL, subprotocol: String, headers: HTTPFields, maximumMessageSize: Int, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection
+    func connect(_ opening: WebSocketOpening, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection
 }
 
 /// Looks at a text frame on the socket's own reading task, before it is queued on
@@ -44,7 +64,7 @@ typealias TextFrameHandler = @Sendable (String) -> Bool
 /// works, and `URLSessionWebSocketTask` on Apple platforms, which link no NIO.
 enum PlatformWebSocket {
     static var connector: any WebSocketConnector {
-        #if canImport(WSClient)
+        #if canImport(WSCore)
         NIOWebSocketConnector()
         #else
         URLSessionWebSocketConnector()
