@@ -15,7 +15,13 @@ struct FleetDeliveryTests {
     }
 
     /// A queue of its own client over `storage`, as one process of a fleet has.
-    static func worker(_ name: String, server: ExampleServer, storage: PostgresMutationQueueStorage, deliveries: Int = 3) -> MutationQueue {
+    static func worker(
+        _ name: String,
+        server: ExampleServer,
+        storage: PostgresMutationQueueStorage,
+        deliveries: Int = 3,
+        lease: Duration = MutationQueue.Configuration().lease
+    ) -> MutationQueue {
         MutationQueue(
             client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
             storage: storage,
@@ -23,6 +29,7 @@ struct FleetDeliveryTests {
             configuration: .init(
                 retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
                 workerName: name,
+                lease: lease,
                 pollInterval: .milliseconds(20),
                 concurrentDeliveries: deliveries
             )
