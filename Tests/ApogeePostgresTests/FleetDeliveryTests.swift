@@ -68,6 +68,23 @@ struct FleetDeliveryTests {
         }
     }
 
+    @Test("perform through the outbox 200 times in a row, each delivered at once by the same process: every call returns its own answer")
+    func performInARow() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // As an app makes it: the default configuration.
+                let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+                let queue = MutationQueue(client: client, storage: storage, restoring: [AddTodoMutation.self])
+                for index in 0..<200 {
+                    let result = try await queue.perform(mutation: Self.addTodo("in a row \(index)"))
+                    #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "in a row \(index)")
+                }
+                await queue.stop()
+                #expect(server.requestCount(operationName: "AddTodo") == 200)
+            }
+        }
+    }
+
     @Test("a caller awaits a mutation it queued through one worker and another worker delivers: the outcome reaches it")
     func outcomeFromAnotherWorker() async throws {
         try await TestPostgres.withStorage { storage in
