@@ -21,9 +21,12 @@ extension MutationQueue {
             // A storage failure (the database restarting, say) is waited out like an empty queue.
             let claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
             guard let claimed else {
-                await waitForWork()
+                await waitForWork(asIdleWorker: true)
                 continue
             }
+            // There may be more to claim: another idle worker looks, and so on while claims
+            // succeed, so that a backlog fans out over the workers one claim at a time.
+            wakeOneIdleWorker()
             report(.attemptStarted, claimed)
             await deliver(claimed, over: shared)
         }
@@ -97,11 +100,17 @@ extension MutationQueue {
     }
 
     /// Waits until this process queues a mutation or settles one, or the next tick of the
-    /// poll timer, when other processes may have queued or settled some.
-    func waitForWork() async {
+    /// poll timer, when other processes may have queued or settled some. An idle worker is
+    /// woken alone (``wakeOneIdleWorker()``): a new mutation is claimed by one worker, and
+    /// waking all of them would send a claim per worker that finds nothing.
+    func waitForWork(asIdleWorker: Bool = false) async {
         guard !Task.isCancelled else { return }
         await withCheckedContinuation { continuation in
-            workWaiters.append(continuation)
+            if asIdleWorker {
+                idleWorkers.append(continuation)
+            } else {
+                workWaiters.append(continuation)
+            }
             if pollTimer == nil { pollTimer = makePollTimer() }
         }
     }
@@ -121,19 +130,28 @@ extension MutationQueue {
 
     /// Wakes the waiters; `false`, and the timer ends, when there were none.
     private func pollTick() -> Bool {
-        guard !workWaiters.isEmpty else {
+        guard !workWaiters.isEmpty || !idleWorkers.isEmpty else {
             pollTimer = nil
             return false
         }
         wakeWorkWaiters()
+        wakeOneIdleWorker()
         return true
     }
 
-    /// Wakes every waiting worker and outcome watcher.
+    /// Wakes every outcome watcher, and every idle worker once the queue is stopped, so that
+    /// each sees it. A settlement wakes no idle worker: the worker that settled claims next.
     func wakeWorkWaiters() {
-        let waiters = workWaiters
+        let waiters = workWaiters + (isStopped ? idleWorkers : [])
         workWaiters.removeAll()
+        if isStopped { idleWorkers.removeAll() }
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// Wakes the worker that has waited longest, if one waits.
+    func wakeOneIdleWorker() {
+        guard !idleWorkers.isEmpty else { return }
+        idleWorkers.removeFirst().resume()
     }
 
     /// Over shared storage, another process may settle a mutation that a caller here awaits,

@@ -73,11 +73,14 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
         }
     }
 
-    /// Adds a mutation at the end of its queue in a transaction of its own, unless its key is
-    /// already queued or settled (or being settled: the key's enqueue waits for that to end).
+    /// Adds a mutation at the end of its queue, unless its key is already queued or settled
+    /// (or being settled: the key's enqueue waits for that to end).
+    ///
+    /// Adding is one statement, atomic on its own, so no transaction is begun around it: one
+    /// round trip instead of three.
     public func enqueue(_ mutation: QueuedMutation) async throws(PostgresQueueStorageError) -> EnqueueResult {
         try await withErrors {
-            try await client.withTransaction(logger: logger) { connection in
+            try await client.withConnection { connection in
                 try await Self.enqueue(mutation, on: connection, logger: logger)
             }
         }
