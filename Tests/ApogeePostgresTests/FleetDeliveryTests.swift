@@ -15,7 +15,13 @@ struct FleetDeliveryTests {
     }
 
     /// A queue of its own client over `storage`, as one process of a fleet has.
-    static func worker(_ name: String, server: ExampleServer, storage: PostgresMutationQueueStorage, deliveries: Int = 3) -> MutationQueue {
+    static func worker(
+        _ name: String,
+        server: ExampleServer,
+        storage: PostgresMutationQueueStorage,
+        deliveries: Int = 3,
+        lease: Duration = MutationQueue.Configuration().lease
+    ) -> MutationQueue {
         MutationQueue(
             client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
             storage: storage,
@@ -23,6 +29,7 @@ struct FleetDeliveryTests {
             configuration: .init(
                 retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
                 workerName: name,
+                lease: lease,
                 pollInterval: .milliseconds(20),
                 concurrentDeliveries: deliveries
             )
@@ -57,6 +64,23 @@ struct FleetDeliveryTests {
                 }
                 #expect(try await storage.pendingMutations().isEmpty)
                 #expect(server.requestCount(operationName: "AddTodo") == 60)
+            }
+        }
+    }
+
+    @Test("perform through the outbox 200 times in a row, each delivered at once by the same process: every call returns its own answer")
+    func performInARow() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // As an app makes it: the default configuration.
+                let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+                let queue = MutationQueue(client: client, storage: storage, restoring: [AddTodoMutation.self])
+                for index in 0..<200 {
+                    let result = try await queue.perform(mutation: Self.addTodo("in a row \(index)"))
+                    #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "in a row \(index)")
+                }
+                await queue.stop()
+                #expect(server.requestCount(operationName: "AddTodo") == 200)
             }
         }
     }

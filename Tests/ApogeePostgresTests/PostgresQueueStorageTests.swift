@@ -49,7 +49,7 @@ struct PostgresQueueStorageTests {
             }
             try await PostgresMutationQueueStorage(client: client).migrate()
             let versions = try await client.query("SELECT version FROM apogee_queue_schema").decode(Int.self).reduce(into: []) { $0.append($1) }
-            #expect(versions == [1])
+            #expect(versions == [2])
         }
     }
 
@@ -58,7 +58,7 @@ struct PostgresQueueStorageTests {
         try await TestPostgres.withStorage { storage in
             try await storage.client.query("UPDATE apogee_queue_schema SET version = 99")
             let error = try await #require(throws: PostgresQueueStorageError.self) { try await storage.migrate() }
-            #expect(error.kind == .newerSchema(found: 99, supported: 1))
+            #expect(error.kind == .newerSchema(found: 99, supported: 2))
             #expect(error.description.contains("Update the app"))
         }
     }
@@ -101,6 +101,53 @@ struct PostgresQueueStorageTests {
             // Releasing a claim that is no longer the worker's changes nothing either.
             try await storage.release("a1", by: "dead", reason: "late", retryAfter: .zero)
             #expect(try await storage.pendingMutations().isEmpty)
+        }
+    }
+
+    @Test("a claim is renewed while it is its worker's, even past its lease; once another worker took it over, its first worker can neither renew nor settle it")
+    func renewalAndFencing() async throws {
+        try await TestPostgres.withStorage { storage in
+            _ = try await storage.enqueue(try QueuedMutations.bookTrip("1", key: "a1", queue: "a"))
+            // A lease already over, but nobody took it: the worker may still renew it.
+            let first = try #require(try await storage.claimNext(by: "w1", for: .seconds(-1)))
+            #expect(try await storage.renew(first, by: "w1", for: .seconds(60)))
+            #expect(try await storage.claimNext(by: "w2", for: .seconds(60)) == nil)
+            // Run out again, and taken over.
+            try await storage.client.query("UPDATE apogee_mutations SET claim_expires_at = now() - interval '1 second'")
+            let second = try #require(try await storage.claimNext(by: "w2", for: .seconds(60)))
+            #expect(second.attempts == 2)
+            #expect(try await storage.renew(first, by: "w1", for: .seconds(60)) == false)
+            #expect(try await storage.settle(first, by: "w1", outcome: .failed(reason: "late")) == false)
+            #expect(try await storage.pendingMutations().map(\.idempotencyKey) == ["a1"])
+            #expect(try await storage.outcome(of: "a1") == nil)
+            // A claim is its worker with its attempt: an earlier claim of the same worker is not it.
+            #expect(try await storage.renew(second, by: "w1", for: .seconds(60)) == false)
+            #expect(try await storage.renew(first, by: "w2", for: .seconds(60)) == false)
+
+            #expect(try await storage.settle(second, by: "w2", outcome: .delivered(response: ["data": ["by": "w2"]])))
+            #expect(try await storage.outcome(of: "a1") == .delivered(response: ["data": ["by": "w2"]]))
+            #expect(try await storage.settle(second, by: "w2", outcome: .failed(reason: "again")) == false)
+            #expect(try await storage.renew(second, by: "w2", for: .seconds(60)) == false)
+            #expect(try await storage.pendingMutations().isEmpty)
+        }
+    }
+
+    @Test("a key stays taken from its enqueue until its outcome is pruned, and pruning never frees a key still queued")
+    func keysUntilPruned() async throws {
+        try await TestPostgres.withStorage { storage in
+            let settled = try QueuedMutations.bookTrip("1", key: "settled")
+            let queued = try QueuedMutations.bookTrip("2", key: "queued", queue: "other")
+            _ = try await storage.enqueue(settled)
+            _ = try await storage.enqueue(queued)
+            try await storage.settle("settled", outcome: .cancelled)
+            try await storage.client.query("UPDATE apogee_mutation_outcomes SET settled_at = now() - interval '2 days'")
+            #expect(try await storage.pruneOutcomes(settledBefore: Date().addingTimeInterval(-86_400)) == 1)
+            guard case .alreadyQueued = try await storage.enqueue(queued) else {
+                Issue.record("a queued key was queued again after pruning")
+                return
+            }
+            // Its outcome forgotten, the settled key may be queued again, as documented.
+            #expect(try await storage.enqueue(settled).enqueued != nil)
         }
     }
 

@@ -13,9 +13,10 @@ extension MutationQueue {
         /// Over shared storage (`SharedMutationQueueStorage`), how this process is told from
         /// the others in claims; unique by default.
         public var workerName: String
-        /// Over shared storage, how long a claim holds: longer than a request can take, so
-        /// that a live worker keeps it, and short enough that a dead worker's queue does not
-        /// wait long.
+        /// Over shared storage, how long a claim holds unless its worker renews it. A worker
+        /// renews its claim every ``leaseRenewalInterval`` while the request is out, so a live
+        /// worker keeps it through a request of any length, and the queue of a worker that
+        /// dies is claimed again within one lease (and an idle worker's poll interval).
         public var lease: Duration
         /// Over shared storage, how often an idle worker looks for mutations other processes
         /// queued; a mutation queued in this process wakes it at once.
@@ -27,13 +28,21 @@ extension MutationQueue {
         /// records them as metrics.
         public var observer: (any MutationQueueObserver)?
 
+        /// Over shared storage, how often a worker renews the claim it delivers: half the
+        /// ``lease``, so a renewal has half a lease to reach storage, and a dead worker's queue
+        /// is free again within two intervals of its last renewal.
+        public var leaseRenewalInterval: Duration {
+            max(lease / 2, .milliseconds(1))
+        }
+
         /// Creates a configuration: by default 250 ms doubling up to 30 s, with jitter; over
-        /// shared storage, 60 s leases, a look every second and four queues at once.
+        /// shared storage, 6 s leases renewed every 3 s, a look every second and four queues
+        /// at once.
         public init(
             retryPolicy: RetryPolicy = RetryPolicy(initialDelay: .milliseconds(250), maximumDelay: .seconds(30), jitter: 0.2),
             sleeper: any Sleeper = TaskSleeper(),
             workerName: String = "apogee-" + UUID().uuidString,
-            lease: Duration = .seconds(60),
+            lease: Duration = .seconds(6),
             pollInterval: Duration = .seconds(1),
             concurrentDeliveries: Int = 4,
             observer: (any MutationQueueObserver)? = nil

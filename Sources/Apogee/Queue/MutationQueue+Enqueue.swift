@@ -66,6 +66,7 @@ extension MutationQueue {
             if shared != nil {
                 if layer != nil { watchOutcome(of: stored.id) }
                 wakeWorkWaiters()
+                wakeOneIdleWorker()
             } else {
                 // Kept in sequence order: two enqueues waiting on storage at once may resume in
                 // either order.

@@ -32,8 +32,11 @@ extension MutationQueue {
         let outcome: MutationOutcome?
         let isQueued: Bool
         do {
-            outcome = try await storage.outcome(of: id)
-            isQueued = try await outcome == nil ? storage.pendingMutations().contains { $0.id == id } : false
+            // Queued first, then the outcome: a mutation only goes from queued to settled, so
+            // one settled between the two reads is found by the second. Read the other way
+            // round, it would be in neither.
+            isQueued = try await storage.pendingMutations().contains { $0.id == id }
+            outcome = isQueued ? nil : try await storage.outcome(of: id)
         } catch {
             throw MutationQueueError.storage(error)
         }

@@ -21,15 +21,19 @@ extension MutationQueue {
             // A storage failure (the database restarting, say) is waited out like an empty queue.
             let claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
             guard let claimed else {
-                await waitForWork()
+                await waitForWork(asIdleWorker: true)
                 continue
             }
+            // There may be more to claim: another idle worker looks, and so on while claims
+            // succeed, so that a backlog fans out over the workers one claim at a time.
+            wakeOneIdleWorker()
             report(.attemptStarted, claimed)
             await deliver(claimed, over: shared)
         }
     }
 
-    /// Sends one claimed mutation, then settles it or gives the claim back.
+    /// Sends one claimed mutation, renewing its claim while the request is out, then settles
+    /// it or gives the claim back, as long as the claim is still this worker's.
     private func deliver(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async {
         let worker = configuration.workerName
         guard let kind = kind(of: entry) else {
@@ -43,10 +47,18 @@ extension MutationQueue {
             )
             return
         }
+        let (attempt, isStillClaimed) = await renewingClaim(entry, over: shared) { [client, layer = layers[entry.id]] in
+            try await kind.deliver(entry, client, layer)
+        }
+        // Another worker took the claim over and sends the mutation again, with the same
+        // idempotency key: settling or releasing it belongs to that worker now. Settling checks
+        // the claim again, for a takeover after the last renewal.
+        guard isStillClaimed else { return }
         let delivery: QueuedMutationKind.Delivery
-        do {
-            delivery = try await kind.deliver(entry, client, layers[entry.id])
-        } catch {
+        switch attempt {
+        case .success(let sent):
+            delivery = sent
+        case .failure(let error):
             if Task.isCancelled || isStopped {
                 // Stopped while the request was out: any worker may send it again at once,
                 // with the same idempotency key, so the server applies it once.
@@ -62,19 +74,43 @@ extension MutationQueue {
             }
             removeLayer(layers[entry.id])
             report(.gaveUp, entry)
-            await settle(entry.id, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
+            await settleClaim(entry, over: shared, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
             return
         }
         report(.delivered, entry)
-        await settle(entry.id, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
+        await settleClaim(entry, over: shared, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
+    }
+
+    /// Settles a mutation this worker claimed, unless another worker took the claim over: then
+    /// that worker settles it, and whoever awaits it here reads its outcome from storage.
+    private func settleClaim(
+        _ entry: QueuedMutation,
+        over shared: any SharedMutationQueueStorage,
+        outcome: MutationOutcome,
+        result: (any Sendable)?,
+        failure: (any Error)?
+    ) async {
+        do {
+            guard try await shared.settle(entry, by: configuration.workerName, outcome: outcome) else { return }
+        } catch {
+            // As over storage of one process: the store has the answer, and should storage fail
+            // to record it, the mutation is sent again after the lease, with the same key.
+        }
+        finish(entry.id, with: .success(Settlement(outcome: outcome, result: result, failure: failure)))
     }
 
     /// Waits until this process queues a mutation or settles one, or the next tick of the
-    /// poll timer, when other processes may have queued or settled some.
-    func waitForWork() async {
+    /// poll timer, when other processes may have queued or settled some. An idle worker is
+    /// woken alone (``wakeOneIdleWorker()``): a new mutation is claimed by one worker, and
+    /// waking all of them would send a claim per worker that finds nothing.
+    func waitForWork(asIdleWorker: Bool = false) async {
         guard !Task.isCancelled else { return }
         await withCheckedContinuation { continuation in
-            workWaiters.append(continuation)
+            if asIdleWorker {
+                idleWorkers.append(continuation)
+            } else {
+                workWaiters.append(continuation)
+            }
             if pollTimer == nil { pollTimer = makePollTimer() }
         }
     }
@@ -94,19 +130,28 @@ extension MutationQueue {
 
     /// Wakes the waiters; `false`, and the timer ends, when there were none.
     private func pollTick() -> Bool {
-        guard !workWaiters.isEmpty else {
+        guard !workWaiters.isEmpty || !idleWorkers.isEmpty else {
             pollTimer = nil
             return false
         }
         wakeWorkWaiters()
+        wakeOneIdleWorker()
         return true
     }
 
-    /// Wakes every waiting worker and outcome watcher.
+    /// Wakes every outcome watcher, and every idle worker once the queue is stopped, so that
+    /// each sees it. A settlement wakes no idle worker: the worker that settled claims next.
     func wakeWorkWaiters() {
-        let waiters = workWaiters
+        let waiters = workWaiters + (isStopped ? idleWorkers : [])
         workWaiters.removeAll()
+        if isStopped { idleWorkers.removeAll() }
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// Wakes the worker that has waited longest, if one waits.
+    func wakeOneIdleWorker() {
+        guard !idleWorkers.isEmpty else { return }
+        idleWorkers.removeFirst().resume()
     }
 
     /// Over shared storage, another process may settle a mutation that a caller here awaits,

@@ -62,6 +62,8 @@ public actor MutationQueue {
     /// watches of outcomes that other processes may record.
     var sharedWorkers: [Task<Void, Never>] = []
     var workWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Workers that found nothing to claim, woken one at a time.
+    var idleWorkers: [CheckedContinuation<Void, Never>] = []
     var pollTimer: Task<Void, Never>?
     var outcomeWatchers: [String: Task<Void, Never>] = [:]
     var isStarted = false

@@ -13,7 +13,7 @@ enum QueueSchema {
     static let migrationLock: Int64 = 0x4150_4F47_4545_51
 
     /// Every migration, in order; migration `n` takes the database from version `n - 1` to `n`.
-    static let migrations: [[String]] = [version1]
+    static let migrations: [[String]] = [version1, version2]
 
     /// The version this code writes and reads.
     static var version: Int { migrations.count }
@@ -59,6 +59,23 @@ enum QueueSchema {
         """,
         // Pruning old outcomes by age.
         "CREATE INDEX apogee_mutation_outcomes_by_time ON apogee_mutation_outcomes (settled_at)",
+    ]
+
+    /// The outcome table becomes the ledger of every key ever queued: an enqueue adds the key's
+    /// row with no outcome, and settling fills the outcome in. The key stays in that table's
+    /// primary key from the commit of its enqueue until its outcome is pruned, so an enqueue of
+    /// a key that is queued, being settled or settled conflicts on it whatever its snapshot
+    /// saw: a uniqueness check reads the index's newest entries, not the statement's snapshot.
+    /// A key that moved from the mutations to the outcomes as it was settled would be in
+    /// neither for a statement whose snapshot came before the settlement committed.
+    private static let version2 = [
+        "ALTER TABLE apogee_mutation_outcomes ALTER COLUMN outcome DROP NOT NULL",
+        // The keys queued now; `settled_at` of a row with no outcome is when it was queued.
+        """
+        INSERT INTO apogee_mutation_outcomes (idempotency_key, settled_at)
+        SELECT idempotency_key, enqueued_at FROM apogee_mutations
+        ON CONFLICT (idempotency_key) DO NOTHING
+        """,
     ]
 
     /// Brings the database's tables up to this code's version, in one transaction.

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import ApogeeStore
 import PostgresNIO
 
@@ -31,6 +32,51 @@ extension PostgresMutationQueueStorage {
                 """,
                 logger: logger
             )).first
+        }
+    }
+
+    /// Extends a claim while its worker delivers the mutation; `false` when the claim is no
+    /// longer the worker's.
+    ///
+    /// The claim is told by its worker and its attempt count, which every claim raises: a later
+    /// claim of the same mutation by the same worker is another claim. A claim whose lease ran
+    /// out is renewed as long as no other worker claimed the mutation meanwhile, since nobody
+    /// else can have sent it since.
+    public func renew(_ claim: QueuedMutation, by worker: String, for lease: Duration) async throws(PostgresQueueStorageError) -> Bool {
+        let seconds = lease.seconds
+        return try await withErrors {
+            try await Self.returnsRows(client.query(
+                """
+                UPDATE apogee_mutations SET claim_expires_at = now() + make_interval(secs => \(seconds))
+                WHERE idempotency_key = \(claim.idempotencyKey) AND claimed_by = \(worker) AND attempts = \(claim.attempts)
+                RETURNING 1
+                """,
+                logger: logger
+            ))
+        }
+    }
+
+    /// Takes a claimed mutation out of its queue and records its outcome, in one statement, only
+    /// while the claim (told as in ``renew(_:by:for:)``) is still the worker's; `false`, and
+    /// nothing changes, when another worker took it over or it left the queue. The claim is
+    /// the fence: a worker that lost it cannot settle what another worker now sends.
+    public func settle(_ claim: QueuedMutation, by worker: String, outcome: MutationOutcome) async throws(PostgresQueueStorageError) -> Bool {
+        let json = JSONValue.object(outcome.storedJSON).serializedString
+        return try await withErrors {
+            try await Self.returnsRows(client.query(
+                """
+                WITH removed AS (
+                    DELETE FROM apogee_mutations
+                    WHERE idempotency_key = \(claim.idempotencyKey) AND claimed_by = \(worker) AND attempts = \(claim.attempts)
+                    RETURNING idempotency_key
+                ), recorded AS (
+                    INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) SELECT idempotency_key, \(json)::jsonb FROM removed
+                    \(unescaped: Self.firstOutcomeStands)
+                )
+                SELECT idempotency_key FROM removed
+                """,
+                logger: logger
+            ))
         }
     }
 

@@ -58,6 +58,24 @@ extension PostgresMutationQueueStorage {
         )
     }
 
+    /// The query of a key's outcome, for ``outcome(of:on:)``: none while the key is queued.
+    static func outcomeQuery(of idempotencyKey: String) -> PostgresQuery {
+        "SELECT outcome::text FROM apogee_mutation_outcomes WHERE idempotency_key = \(idempotencyKey) AND outcome IS NOT NULL"
+    }
+
+    /// How an outcome is written into the ledger: the first outcome of a key stands, so a
+    /// settlement after another, or after a cancellation, changes nothing.
+    static let firstOutcomeStands = """
+        ON CONFLICT (idempotency_key) DO UPDATE SET outcome = excluded.outcome, settled_at = now()
+        WHERE apogee_mutation_outcomes.outcome IS NULL
+        """
+
+    /// Whether a statement returned any row: whether it changed what it was meant to.
+    static func returnsRows(_ rows: PostgresRowSequence) async throws -> Bool {
+        for try await _ in rows { return true }
+        return false
+    }
+
     /// The outcome in the first row of `rows` (one `outcome::text` column), if any.
     static func outcome(of idempotencyKey: String, on rows: PostgresRowSequence) async throws -> MutationOutcome? {
         for try await text in rows.decode(String.self) {

@@ -43,26 +43,35 @@ extension PostgresMutationQueueStorage {
         }
     }
 
-    /// Locks the queue's row, then adds the mutation unless its key is queued or settled.
+    /// Locks the queue's row and adds the mutation unless its key was ever queued, in one
+    /// statement; otherwise says what there is.
+    ///
+    /// The key's row in the ledger (`apogee_mutation_outcomes`, see `QueueSchema`) is what
+    /// makes an enqueue happen once: its insert conflicts with every earlier enqueue of the key,
+    /// committed or still open, queued, being settled or settled, and the mutation is made only
+    /// from the row that insert returns. The mutation's row is made from the queue row's lock
+    /// too, so its sequence is taken once that lock is held: enqueues to one queue take their
+    /// sequences in the order their transactions commit.
     static func enqueue(_ mutation: QueuedMutation, on connection: PostgresConnection, logger: Logger) async throws -> EnqueueResult {
-        try await connection.query(
-            """
-            INSERT INTO apogee_mutation_queues (name, enqueued) VALUES (\(mutation.queue), 1)
-            ON CONFLICT (name) DO UPDATE SET enqueued = apogee_mutation_queues.enqueued + 1
-            """,
-            logger: logger
-        )
         let key = mutation.idempotencyKey
         let (variables, response, changes) = mutation.storedJSONText
         let inserted = try await connection.query(
             """
+            WITH locked AS (
+                INSERT INTO apogee_mutation_queues (name, enqueued) VALUES (\(mutation.queue), 1)
+                ON CONFLICT (name) DO UPDATE SET enqueued = apogee_mutation_queues.enqueued + 1
+                RETURNING name
+            ), ledger AS (
+                INSERT INTO apogee_mutation_outcomes (idempotency_key) VALUES (\(key))
+                ON CONFLICT (idempotency_key) DO NOTHING
+                RETURNING idempotency_key
+            )
             INSERT INTO apogee_mutations (
                 idempotency_key, queue, operation_name, document, variables, optimistic_response, optimistic_changes, enqueued_at
             )
-            SELECT \(key), \(mutation.queue), \(mutation.operationName), \(mutation.document), \(variables)::jsonb,
+            SELECT ledger.idempotency_key, locked.name, \(mutation.operationName), \(mutation.document), \(variables)::jsonb,
                    \(response)::jsonb, \(changes)::jsonb, \(mutation.enqueuedAt)
-            WHERE NOT EXISTS (SELECT 1 FROM apogee_mutation_outcomes WHERE idempotency_key = \(key))
-            ON CONFLICT (idempotency_key) DO NOTHING
+            FROM ledger, locked
             RETURNING sequence
             """,
             logger: logger
@@ -72,16 +81,16 @@ extension PostgresMutationQueueStorage {
             enqueued.sequence = sequence
             return .enqueued(enqueued)
         }
+        // The conflict waited for the transaction that holds the key, if it was still open, so
+        // these statements' snapshots see what it did.
         let queued = try await decodeMutations(connection.query(
             "SELECT \(unescaped: columns) FROM apogee_mutations WHERE idempotency_key = \(key)",
             logger: logger
         ))
         if let queued = queued.first { return .alreadyQueued(queued) }
-        let outcome = try await outcome(of: key, on: connection.query(
-            "SELECT outcome::text FROM apogee_mutation_outcomes WHERE idempotency_key = \(key)",
-            logger: logger
-        ))
-        if let outcome { return .alreadySettled(outcome) }
+        if let outcome = try await outcome(of: key, on: connection.query(outcomeQuery(of: key), logger: logger)) {
+            return .alreadySettled(outcome)
+        }
         throw PostgresQueueStorageError(.databaseFailure, detail: "mutation \(key) was neither added nor found")
     }
 }

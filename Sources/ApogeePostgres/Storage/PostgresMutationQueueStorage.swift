@@ -18,8 +18,10 @@ import PostgresNIO
 /// ```
 ///
 /// Every worker claims the head of a queue before sending it (``claimNext(by:for:)``): one
-/// mutation per queue name is in flight across the fleet, a dead worker's claim runs out after
-/// its lease, and the outcome is recorded once. An app enqueues in its own transaction with
+/// mutation per queue name is in flight across the fleet. A worker renews its claim while the
+/// request is out (``renew(_:by:for:)``), so a dead worker's claim runs out within one short
+/// lease, and settles it only while the claim is still its own (``settle(_:by:outcome:)``). A
+/// key is queued at most once, and its outcome is recorded once. An app enqueues in its own transaction with
 /// ``enqueue(_:queue:idempotencyKey:on:)``, so that the mutation commits or rolls back with
 /// the business change that caused it. ARCHITECTURE.md shows the tables and the locks.
 ///
@@ -36,6 +38,8 @@ import PostgresNIO
 /// - ``pendingCount()``
 /// ### Delivery
 /// - ``claimNext(by:for:)``
+/// - ``renew(_:by:for:)``
+/// - ``settle(_:by:outcome:)``
 /// - ``release(_:by:reason:retryAfter:)``
 /// - ``recordAttempt(_:)``
 /// - ``recordFailure(_:reason:)``
@@ -69,11 +73,14 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
         }
     }
 
-    /// Adds a mutation at the end of its queue in a transaction of its own, unless its key is
-    /// already queued or settled.
+    /// Adds a mutation at the end of its queue, unless its key is already queued or settled
+    /// (or being settled: the key's enqueue waits for that to end).
+    ///
+    /// Adding is one statement, atomic on its own, so no transaction is begun around it: one
+    /// round trip instead of three.
     public func enqueue(_ mutation: QueuedMutation) async throws(PostgresQueueStorageError) -> EnqueueResult {
         try await withErrors {
-            try await client.withTransaction(logger: logger) { connection in
+            try await client.withConnection { connection in
                 try await Self.enqueue(mutation, on: connection, logger: logger)
             }
         }
@@ -111,8 +118,9 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
         }
     }
 
-    /// Takes a mutation out of its queue and records its outcome, in one statement. The first
-    /// outcome recorded for a key stands: a worker that settles after another changes nothing.
+    /// Takes a mutation out of its queue and records its outcome, in one statement, whoever
+    /// holds its claim. The first outcome recorded for a key stands: a settlement after another
+    /// changes nothing. Workers settle what they claimed with ``settle(_:by:outcome:)`` instead.
     public func settle(_ idempotencyKey: String, outcome: MutationOutcome) async throws(PostgresQueueStorageError) {
         let json = JSONValue.object(outcome.storedJSON).serializedString
         try await withErrors {
@@ -120,7 +128,7 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
                 """
                 WITH removed AS (DELETE FROM apogee_mutations WHERE idempotency_key = \(idempotencyKey))
                 INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) VALUES (\(idempotencyKey), \(json)::jsonb)
-                ON CONFLICT (idempotency_key) DO NOTHING
+                \(unescaped: Self.firstOutcomeStands)
                 """,
                 logger: logger
             )
@@ -136,15 +144,15 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
                 """
                 WITH removed AS (
                     DELETE FROM apogee_mutations WHERE idempotency_key = \(idempotencyKey) AND attempts = 0 RETURNING idempotency_key
+                ), recorded AS (
+                    INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) SELECT idempotency_key, \(json)::jsonb FROM removed
+                    \(unescaped: Self.firstOutcomeStands)
                 )
-                INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) SELECT idempotency_key, \(json)::jsonb FROM removed
-                ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key
+                SELECT idempotency_key FROM removed
                 """,
                 logger: logger
             )
-            var cancelled = false
-            for try await _ in rows { cancelled = true }
-            return cancelled
+            return try await Self.returnsRows(rows)
         }
     }
 
@@ -152,21 +160,19 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
     /// pruned.
     public func outcome(of idempotencyKey: String) async throws(PostgresQueueStorageError) -> MutationOutcome? {
         try await withErrors {
-            try await Self.outcome(of: idempotencyKey, on: client.query(
-                "SELECT outcome::text FROM apogee_mutation_outcomes WHERE idempotency_key = \(idempotencyKey)",
-                logger: logger
-            ))
+            try await Self.outcome(of: idempotencyKey, on: client.query(Self.outcomeQuery(of: idempotencyKey), logger: logger))
         }
     }
 
     /// Forgets the outcomes settled before `date`; returns how many. Outcomes are kept until
-    /// then so that an enqueue with a delivered key is not delivered again.
+    /// then so that an enqueue with a delivered key is not delivered again; the keys still
+    /// queued are kept whatever their age.
     @discardableResult
     public func pruneOutcomes(settledBefore date: Date) async throws(PostgresQueueStorageError) -> Int {
         try await withErrors {
             var count = 0
             for try await _ in try await client.query(
-                "DELETE FROM apogee_mutation_outcomes WHERE settled_at < \(date) RETURNING 1",
+                "DELETE FROM apogee_mutation_outcomes WHERE settled_at < \(date) AND outcome IS NOT NULL RETURNING 1",
                 logger: logger
             ) {
                 count += 1
