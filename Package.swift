@@ -248,9 +248,15 @@ let package = Package(
             path: "Tests/CodegenFixtures/Reviews",
             plugins: ["ApogeeCodegenPlugin"]
         ),
+        .target(
+            name: "CodegenFixtureValidEdges",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/CodegenFixtures/ValidEdges",
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["ApogeeAPI", "CodegenFixtureTodo", "CodegenFixtureReviews", "RocketReserverAPI", "TestSupport"],
+            dependencies: ["ApogeeAPI", "CodegenFixtureTodo", "CodegenFixtureReviews", "CodegenFixtureValidEdges", "RocketReserverAPI", "TestSupport"],
             plugins: ["ApogeeCodegenPlugin"]
         ),
         // Operations of the example server's uploads schema, for the client's upload tests.

@@ -30,6 +30,7 @@ struct OperationEmitter {
         let document = definitions.joined(separator: " ")
         let signature = operation.definitionText.prefix { $0 != "{" }.trimmingSuffix()
 
+        if let description = operation.description { writer.documentation(description + "\n") }
         writer.line("/// `\(signature)`, from \(fileName).")
         writer.block("public struct \(name): \(protocolName)") { writer in
             writer.line("public static let operationName = \(SwiftLiteral.string(operation.name))")
@@ -93,7 +94,8 @@ struct OperationEmitter {
         ] + cachePolicyStatics
         selectionSets.emit(
             shape, conformance: "Fragment", statics: statics,
-            docComment: "`fragment \(fragment.name) on \(fragment.typeCondition)`, from \(fileName).", into: &writer)
+            docComment: (fragment.description.map { $0 + "\n\n" } ?? "") + "`fragment \(fragment.name) on \(fragment.typeCondition)`, from \(fileName).",
+            into: &writer)
     }
 }
 

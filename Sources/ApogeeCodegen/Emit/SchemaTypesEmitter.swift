@@ -96,46 +96,7 @@ struct SchemaTypesEmitter {
         }
     }
 
-    /// Input object members a field must not shadow.
-    private static let reservedMembers: Set<String> = ["fields", "inputValue", "hashValue"]
-
-    func emitInputObject(_ name: String, into writer: inout SwiftWriter) {
-        guard let type = schema[name] else { return }
-        var taken = Self.reservedMembers
-        let fields = type.inputFields.map { field in
-            let property = SwiftNames.unique(SwiftNames.identifier(field.name), avoiding: taken)
-            taken.insert(property)
-            return (field, property, types.input(field.type, hasDefault: field.hasDefault))
-        }
-        writer.line("/// " + (firstLine(type.description) ?? "The `\(name)` input object of the schema."))
-        writer.block("public struct \(name): InputObject") { writer in
-            for (field, property, declaration) in fields {
-                if let description = firstLine(field.description) { writer.line("/// " + description) }
-                writer.line("public var \(property): \(declaration.type)")
-            }
-            writer.line()
-            let parameters = fields.map { _, property, declaration in
-                "\(SwiftNames.parameter(property).declaration): \(declaration.type)" + (declaration.defaultValue.map { " = \($0)" } ?? "")
-            }
-            if parameters.isEmpty {
-                writer.line("public init() {}")
-            } else {
-                writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-                    fields.forEach { writer.line("self.\($0.1) = \(SwiftNames.parameter($0.1).value)") }
-                }
-            }
-            writer.line()
-            writer.block("public var fields: [InputField]") { writer in
-                if fields.isEmpty {
-                    writer.line("[]")
-                } else {
-                    writeInputFields(fields.map { ($0.0.name, $0.2.conversion(SwiftNames.access($0.1))) }, into: &writer)
-                }
-            }
-        }
-    }
-
-    private func firstLine(_ text: String?) -> String? {
+    func firstLine(_ text: String?) -> String? {
         GraphQLText.summary(text)
     }
 }

@@ -4,10 +4,10 @@ extension SelectionSetEmitter {
         writer.line("/// The named fragments spread in this selection set.")
         writer.block("public struct Fragments: Hashable, Sendable") { writer in
             for fragment in shape.fragments {
-                writer.line("public var \(fragment.propertyName): \(fragment.name)\(fragment.isOptional ? "?" : "")")
+                writer.line("public var \(fragment.propertyName): \(fragment.typeName)\(fragment.isOptional ? "?" : "")")
             }
             writer.line()
-            let parameters = shape.fragments.map { "\(SwiftNames.parameter($0.propertyName).declaration): \($0.name)\($0.isOptional ? "? = nil" : "")" }
+            let parameters = shape.fragments.map { "\(SwiftNames.parameter($0.propertyName).declaration): \($0.typeName)\($0.isOptional ? "? = nil" : "")" }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 shape.fragments.forEach { writer.line("self.\($0.propertyName) = \(SwiftNames.parameter($0.propertyName).value)") }
             }
@@ -22,18 +22,18 @@ extension SelectionSetEmitter {
 
     private func writeFragmentDecoding(_ fragment: Shape.FragmentUse, into writer: inout SwiftWriter) {
         let property = "self.\(fragment.propertyName)"
-        let matches = "\(fragment.name).__typeCondition.matches(object.typename ?? \"\")"
+        let matches = "\(fragment.typeName).__typeCondition.matches(object.typename ?? \"\")"
         switch (fragment.isNarrower, fragment.isConditional) {
         case (false, false):
-            writer.line("\(property) = try \(fragment.name)(from: object)")
+            writer.line("\(property) = try \(fragment.typeName)(from: object)")
         case (true, false):
-            writer.line("\(property) = \(matches) ? try \(fragment.name)(from: object) : nil")
+            writer.line("\(property) = \(matches) ? try \(fragment.typeName)(from: object) : nil")
         case (_, true):
             // A fragment spread under @include/@skip is absent when its condition failed; a
             // missing field says so, while any other mismatch is still an error.
             var lines = [
                 "do {",
-                "    \(property) = try \(fragment.name)(from: object)",
+                "    \(property) = try \(fragment.typeName)(from: object)",
                 "} catch let error as ResponseDecodingError where error.reason == .missingField {",
                 "    \(property) = nil",
                 "}",

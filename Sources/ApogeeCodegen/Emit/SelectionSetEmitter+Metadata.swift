@@ -62,7 +62,7 @@ extension SelectionSetEmitter {
                 // A fragment that can never apply here is left out, as inline fragments are.
                 if shape.possibleTypes.isDisjoint(with: schema.possibleTypes(typeCondition)) { continue }
                 let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
-                lines.append(".fragmentSpread(.init(\(name).self\(conditionText))),")
+                lines.append(".fragmentSpread(.init(\(SwiftNames.fragmentTypeName(name)).self\(conditionText))),")
             }
         }
         return lines

@@ -6,7 +6,7 @@ struct SelectionSetEmitter {
 
     /// Writes a struct. `statics` are extra `static let` lines written before `__selections`.
     func emit(_ shape: Shape, conformance: String, statics: [String], docComment: String?, into writer: inout SwiftWriter) {
-        if let docComment { writer.line("/// " + docComment) }
+        if let docComment { writer.documentation(docComment) }
         writer.block("public struct \(shape.swiftName): \(conformance)") { writer in
             writeStatics(shape, statics: statics, into: &writer)
             writer.line()
@@ -152,7 +152,8 @@ struct SelectionSetEmitter {
                 object.forEach { writer.line($0) }
                 return
             }
-            writer.line("var fields = " + object[0])
+            // `[:]` alone (a set of fragment spreads and nothing else) has no type to infer.
+            writer.line((pairs.isEmpty ? "var fields: JSONObject = " : "var fields = ") + object[0])
             object.dropFirst().forEach { writer.line($0) }
             merges.forEach { writer.line($0) }
             writer.line("return fields")

@@ -56,6 +56,19 @@ enum SwiftNames {
         return first.uppercased() + name.dropFirst()
     }
 
+    /// The Swift type of a fragment, capitalized as types are: `fragment heroFragment` gives
+    /// `HeroFragment`, so that the property `fragments.heroFragment` does not hide it.
+    static func fragmentTypeName(_ name: String) -> String {
+        capitalized(name)
+    }
+
+    /// The property that holds a fragment in `Fragments`: its type's name in lower camel case,
+    /// never the type's name itself (`_Bits` stays `_Bits` in lower camel case).
+    static func fragmentPropertyName(_ name: String) -> String {
+        let typeName = fragmentTypeName(name)
+        return identifier(unique(lowerFirst(typeName), avoiding: [typeName]))
+    }
+
     /// `LaunchTile` → `launchTile`, `URLDetails` → `urlDetails`.
     static func lowerFirst(_ name: String) -> String {
         let characters = Array(name)

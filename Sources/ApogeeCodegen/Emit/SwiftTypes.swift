@@ -71,7 +71,9 @@ struct SwiftTypes {
         }
     }
 
-    private func inputBase(_ ref: TypeRef) -> String {
+    /// The Swift type of a value given for `ref`, whether or not `ref` allows null: the
+    /// payload of a `@oneOf` case, the `Wrapped` of a nullable input.
+    func inputBase(_ ref: TypeRef) -> String {
         switch ref {
         case .named(let name): leaf(name)
         case .list(let element): "[" + (element.isNonNull ? inputBase(element.nullable) : inputBase(element) + "?") + "]"

@@ -11,6 +11,15 @@ struct SwiftWriter {
         }
     }
 
+    /// Writes a doc comment of one or more lines; a blank line stays as `///`.
+    mutating func documentation(_ text: String) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var content = Substring(line)
+            while content.last == " " || content.last == "\t" { content = content.dropLast() }
+            self.line(content.isEmpty ? "///" : "/// " + content)
+        }
+    }
+
     /// Writes `header {`, the body one level deeper, and `}`.
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
         line(header + " {")

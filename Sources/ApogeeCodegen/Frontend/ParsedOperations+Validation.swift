@@ -45,9 +45,10 @@ extension ParsedOperations {
             let document = first.set(value: .array(definitions), key: "definitions")
             return { validate(schema: schema, ast: document, rules: specifiedRules) }
         })
+        let directiveArguments = directiveArgumentPlaces(in: documents, unlessNamed: Set(schema.directives.map(\.name)))
         var seen = Set<Diagnostic>()
         return errors.joined()
-            .filter { !isIgnored($0.message) }
+            .filter { !isIgnored($0.message) && !isFieldArgumentError($0, onA: directiveArguments) }
             .map { $0.diagnostic(fallbackFile: fallbackFile) }
             .filter { seen.insert($0).inserted }
     }
@@ -69,7 +70,7 @@ extension ParsedOperations {
     /// found whatever Apogee's own check said; the tests hold the check to them.
     /// - Throws: ``CodegenError`` for a file that does not parse, or a schema GraphQLSwift refuses.
     package static func graphQLSwiftDiagnostics(of files: [OperationFile], schema: CodegenSchema) throws(CodegenError) -> [Diagnostic] {
-        let (documents, syntaxErrors) = parseFiles(files)
+        let (documents, syntaxErrors, _) = parseFiles(files)
         guard syntaxErrors.isEmpty else { throw CodegenError(syntaxErrors) }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in documents.flatMap(\.definitions) {

@@ -9,6 +9,8 @@ public struct ParsedOperations: Sendable {
     let definitionsByFile: [[ExecutableDefinition]]
     /// Every fragment by name.
     let fragments: [String: FragmentDefinition]
+    /// The descriptions written on operations and fragments, taken out before parsing.
+    let descriptions: DefinitionDescriptions
     /// Whether Apogee's own check passed the documents, so that GraphQLSwift's validation did
     /// not run.
     package let passedValidityCheck: Bool
@@ -26,6 +28,7 @@ public struct ParsedOperations: Sendable {
         self.files = files
         let parsed = Self.parseFiles(files)
         let documents = parsed.documents
+        descriptions = parsed.descriptions
         var diagnostics = parsed.diagnostics
         guard diagnostics.isEmpty, !documents.isEmpty else {
             if diagnostics.isEmpty { throw CodegenError(file: schema.fileName, message: "no operation files to generate from") }
@@ -99,10 +102,12 @@ public struct ParsedOperations: Sendable {
         self.fragments = fragments
     }
 
-    /// The files' documents, and the syntax errors of those that do not parse.
-    static func parseFiles(_ files: [OperationFile]) -> (documents: [Document], diagnostics: [Diagnostic]) {
+    /// The files' documents, the syntax errors of those that do not parse, and the
+    /// descriptions of their operations and fragments.
+    static func parseFiles(_ files: [OperationFile]) -> (documents: [Document], diagnostics: [Diagnostic], descriptions: DefinitionDescriptions) {
         var diagnostics: [Diagnostic] = []
         var documents: [Document] = []
+        var descriptions = DefinitionDescriptions()
         for file in files {
             // Checked before parsing: GraphQLSwift recurses once per level.
             let tooDeep = DocumentLimits.check(file.text, file: file.path)
@@ -111,14 +116,14 @@ public struct ParsedOperations: Sendable {
                 continue
             }
             do {
-                documents.append(try parse(source: Source(body: file.text, name: file.path)))
+                documents.append(try parse(source: Source(body: descriptions.strip(file), name: file.path)))
             } catch let error as GraphQLError {
                 diagnostics.append(error.diagnostic(fallbackFile: file.path))
             } catch {
                 diagnostics.append(Diagnostic(file: file.path, line: 0, column: 0, message: "\(error)"))
             }
         }
-        return (documents, diagnostics)
+        return (documents, diagnostics, descriptions)
     }
 
     /// Validator messages that do not apply: unused fragments (shared across runs), the

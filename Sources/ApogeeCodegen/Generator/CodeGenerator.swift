@@ -32,7 +32,7 @@ public struct CodeGenerator: Sendable {
     ///   output files or type names that collide.
     public func generate(_ operations: ParsedOperations) throws(CodegenError) -> [GeneratedFile] {
         let index = schema.index
-        var builder = IRBuilder(schema: index, fragments: operations.fragments)
+        var builder = IRBuilder(schema: index, fragments: operations.fragments, descriptions: operations.descriptions)
         var diagnostics: [Diagnostic] = []
 
         var irFragments: [String: IRFragment] = [:]
@@ -58,9 +58,6 @@ public struct CodeGenerator: Sendable {
             if let operation = item.operation { usage.add(operation) }
             if let fragment = item.fragment { usage.add(fragment) }
         }
-        for message in usage.recursiveInputObjects() {
-            diagnostics.append(Diagnostic(file: schema.fileName, line: 0, column: 0, message: message))
-        }
         let types = SwiftTypes(schema: index, configuration: configuration)
         let aliases = usage.scalars.filter { types.aliasTarget($0) != nil }
 
@@ -68,7 +65,7 @@ public struct CodeGenerator: Sendable {
         var topLevel: [String: String] = [:]
         for name in usage.enums.union(usage.inputObjects).union(aliases) { topLevel[name] = "schema type" }
         for item in perFile.joined() {
-            let (name, kind) = item.operation.map { (OperationEmitter.structName($0), "operation") } ?? (item.fragment!.name, "fragment")
+            let (name, kind) = item.operation.map { (OperationEmitter.structName($0), "operation") } ?? (SwiftNames.fragmentTypeName(item.fragment!.name), "fragment")
             if let existing = topLevel[name] {
                 diagnostics.append(Diagnostic(
                     file: schema.fileName, line: 0, column: 0,
@@ -141,7 +138,7 @@ public struct CodeGenerator: Sendable {
                 let shape = shapes.root(typeName: operation.rootType, selections: operation.selections, swiftName: "Data")
                 emitter.emit(operation, shape: shape, fragments: fragments, fileName: fileName, into: &writer)
             } else if let fragment = item.fragment {
-                let shape = shapes.root(typeName: fragment.typeCondition, selections: fragment.selections, swiftName: fragment.name)
+                let shape = shapes.root(typeName: fragment.typeCondition, selections: fragment.selections, swiftName: SwiftNames.fragmentTypeName(fragment.name))
                 emitter.emit(fragment, shape: shape, fileName: fileName, into: &writer)
             }
         }

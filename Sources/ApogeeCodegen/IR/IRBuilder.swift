@@ -7,11 +7,13 @@ import GraphQL
 struct IRBuilder {
     let schema: SchemaIndex
     let fragments: [String: FragmentDefinition]
+    let descriptions: DefinitionDescriptions
     var diagnostics: [Diagnostic] = []
 
-    init(schema: SchemaIndex, fragments: [String: FragmentDefinition]) {
+    init(schema: SchemaIndex, fragments: [String: FragmentDefinition], descriptions: DefinitionDescriptions) {
         self.schema = schema
         self.fragments = fragments
+        self.descriptions = descriptions
     }
 
     mutating func operation(_ definition: OperationDefinition) -> IROperation? {
@@ -39,7 +41,8 @@ struct IRBuilder {
             clientOnlyVariables: variables.map(\.name).filter { !sent.contains($0) },
             selections: selections(definition.selectionSet, parent: rootType, addTypename: false),
             definitionText: definitionText,
-            fragmentNames: fragmentClosure(of: definition.selectionSet))
+            fragmentNames: fragmentClosure(of: definition.selectionSet),
+            description: descriptions.description(at: definition.loc))
     }
 
     mutating func fragment(_ definition: FragmentDefinition) -> IRFragment {
@@ -48,7 +51,8 @@ struct IRBuilder {
             name: definition.name.value,
             typeCondition: typeCondition,
             selections: selections(definition.selectionSet, parent: typeCondition, addTypename: true),
-            definitionText: DocumentPrinter.print(definition, schema: schema))
+            definitionText: DocumentPrinter.print(definition, schema: schema),
+            description: descriptions.description(at: definition.loc))
     }
 
     /// The fragments a selection set uses, directly or through other fragments, sorted by name.

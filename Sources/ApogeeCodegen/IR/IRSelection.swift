@@ -126,6 +126,8 @@ struct IROperation: Sendable {
     var definitionText: String
     /// The fragments it uses, directly or through other fragments, by name.
     var fragmentNames: [String]
+    /// The description written on it, for the generated type's doc comment.
+    var description: String?
 }
 
 /// A named fragment ready to be emitted.
@@ -135,4 +137,6 @@ struct IRFragment: Sendable {
     var selections: [IRSelection]
     /// The fragment's text as sent, on one line.
     var definitionText: String
+    /// The description written on it, for the generated type's doc comment.
+    var description: String?
 }

@@ -61,6 +61,8 @@ final class Shape {
         var propertyName: String
 
         var isOptional: Bool { isConditional || isNarrower }
+        /// The fragment's Swift type.
+        var typeName: String { SwiftNames.fragmentTypeName(name) }
     }
 
     /// The nested struct for a response key, if the field is an object.

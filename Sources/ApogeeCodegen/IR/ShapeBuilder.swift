@@ -45,6 +45,9 @@ struct ShapeBuilder {
         var fieldNames: [String: String] = [:]
         var takenTypeNames = reservedTypeNames
         if !collected.fragmentOrder.isEmpty { takenTypeNames.insert("Fragments") }
+        // A capitalized field (`Horse: Horse`) is a property of that name; a nested type of
+        // the same name would make the name ambiguous in the struct's own code.
+        takenTypeNames.formUnion(collected.keys)
         var typeCaseNames: [String: String] = [:]
         for typeCase in collected.typeCases {
             let name = SwiftNames.unique("As" + SwiftNames.capitalized(typeCase), avoiding: takenTypeNames)
@@ -119,7 +122,7 @@ struct ShapeBuilder {
                     collected.fragmentOrder.append(name)
                     collected.fragments[name] = Shape.FragmentUse(
                         name: name, typeCondition: typeCondition, isConditional: isConditional, isNarrower: isNarrower,
-                        propertyName: SwiftNames.identifier(SwiftNames.lowerFirst(name)))
+                        propertyName: SwiftNames.fragmentPropertyName(name))
                 }
             }
         }

@@ -93,7 +93,10 @@ struct SchemaIndex: Sendable {
 
     static let builtInScalars: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
 
-    subscript(name: String) -> NamedType? { types[name] }
+    /// A type of the schema, or one of the introspection types every schema has.
+    subscript(name: String) -> NamedType? {
+        types[name] ?? (name.hasPrefix("__") ? Self.introspectionTypes[name] : nil)
+    }
 
     /// The object types an object of this type can be: itself for an object type, the
     /// implementations of an interface, the members of a union.
@@ -103,7 +106,7 @@ struct SchemaIndex: Sendable {
     }
 
     func isComposite(_ name: String) -> Bool {
-        switch types[name]?.kind {
+        switch self[name]?.kind {
         case .object, .interface, .union: true
         default: false
         }
@@ -121,6 +124,7 @@ struct SchemaIndex: Sendable {
     func field(_ name: String, on parent: String) -> Field? {
         if name == "__typename" { return Field(name: name, type: .nonNull(.named("String"))) }
         if name == "__id" { return Field(name: name, type: .named("ID")) }
-        return types[parent]?.fields[name]
+        if name.hasPrefix("__"), let meta = introspectionField(name, on: parent) { return meta }
+        return self[parent]?.fields[name]
     }
 }
