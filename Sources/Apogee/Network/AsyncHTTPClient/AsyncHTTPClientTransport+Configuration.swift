@@ -7,7 +7,7 @@ extension AsyncHTTPClientTransport {
     /// Settings of an ``AsyncHTTPClientTransport``.
     public struct Configuration: Sendable {
         /// The largest whole response body accepted, after decompression; a larger one fails
-        /// with ``ApogeeError/responseTooLarge(url:limit:)``. 64 MiB by default.
+        /// with ``TransportError/Kind/responseTooLarge``. 64 MiB by default.
         ///
         /// A client the transport makes inflates a compressed body against this limit as it
         /// reads it, so a small body that inflates without end (a gzip bomb) fails at the
