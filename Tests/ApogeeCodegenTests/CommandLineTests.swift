@@ -113,7 +113,10 @@ struct CommandLineTests {
         let folder = temporary.url
         let output = folder.appendingPathComponent("served.graphqls")
         let run = try await ExampleServer.withServer { server in
-            try await Self.runAsync(["fetch-schema", "--endpoint", server.rocketReserverURL.absoluteString, "--output", output.path])
+            // Under the thread sanitizer, with the whole suite in parallel, introspection can take longer than the default 30 s.
+            try await Self.runAsync([
+                "fetch-schema", "--endpoint", server.rocketReserverURL.absoluteString, "--output", output.path, "--timeout", "600",
+            ])
         }
         #expect(run.status == 0, "\(run.standardError)")
         let sdl = try TestFiles.text(output)
