@@ -18,7 +18,7 @@ import ApogeeAPI
 /// batched operations and operations over a WebSocket, whose bytes are not one operation's.
 /// Interceptors after this one that send twice in one attempt (a persisted query the server
 /// did not know) count the exchange whose result they return.
-public struct AttemptMetricsInterceptor: GraphQLInterceptor {
+public struct AttemptMetricsInterceptor: GraphQLStreamInterceptor {
     /// The interceptor whose operations' attempts this one counts: its backend and names.
     public let operations: MetricsInterceptor
 
@@ -36,13 +36,12 @@ public struct AttemptMetricsInterceptor: GraphQLInterceptor {
         if let tally = request.context[AttemptTallyKey.self], tally.countAttempt() > 1 {
             metrics.count(\.retries)
         }
-        let stream = try await next(request)
-        guard Operation.operationType != .subscription else { return stream }
-        let result = try await stream.singleResult()
-        if let sizes = result.httpBodySizes {
-            if let sent = sizes.sent { metrics.count(\.bytesSent, by: sent) }
-            metrics.count(\.bytesReceived, by: sizes.received)
+        return try await next(request).map { result in
+            if let sizes = result.httpBodySizes {
+                if let sent = sizes.sent { metrics.count(\.bytesSent, by: sent) }
+                metrics.count(\.bytesReceived, by: sizes.received)
+            }
+            return result
         }
-        return GraphQLResultStream(result: result)
     }
 }

@@ -17,15 +17,15 @@ import CoreMetrics
 ///
 /// What is recorded (names from ``MetricLabels``):
 /// - `requests`, once per operation;
-/// - for each result (each event of a subscription), `results.data` or
-///   `results.graphql_errors`;
+/// - for each result (each event of a subscription, each part of an incremental delivery),
+///   `results.data` or `results.graphql_errors`;
 /// - when the operation fails without a result, `failures.transport` (or
 ///   `failures.cancelled` when the caller cancelled it);
-/// - `duration`, a timer from sending to the result or failure (a subscription's first event).
+/// - `duration`, a timer from sending to the first result or to the failure before it.
 ///
 /// When an interceptor restarts the chain (`RestartChain`), the operation counts once, and
 /// its outcome and duration are those of the run that ends it.
-public struct MetricsInterceptor: GraphQLInterceptor {
+public struct MetricsInterceptor: GraphQLStreamInterceptor {
     /// Where the metrics go.
     public let factory: any MetricsFactory
     /// The metrics' names.
@@ -61,17 +61,10 @@ public struct MetricsInterceptor: GraphQLInterceptor {
         let start = ContinuousClock.now
         let recordFailure = { (error: any Error) in record(OperationOutcome(error), of: metrics, since: start) }
         let stream = try await observingFailure(recordFailure) { try await next(request) }
-        guard Operation.operationType == .subscription else {
-            // One result, already in hand: read it now, so it is recorded before the caller
-            // sees it.
-            let result = try await observingFailure(recordFailure) { try await stream.singleResult() }
-            record(OperationOutcome(result), of: metrics, since: start)
-            return GraphQLResultStream(result: result)
-        }
-        let firstEvent = Locked(true)
+        let firstResult = Locked(true)
         return stream.watched(
             onResult: { result in
-                let isFirst = firstEvent.withLock { isFirst in
+                let isFirst = firstResult.withLock { isFirst in
                     defer { isFirst = false }
                     return isFirst
                 }
@@ -80,8 +73,8 @@ public struct MetricsInterceptor: GraphQLInterceptor {
             },
             onEnd: { end in
                 guard case .failed(let error) = end else { return }
-                // Failed before its first event: the failure ends the timed wait for it.
-                if firstEvent.withLock({ $0 }) {
+                // Failed before its first result: the failure ends the timed wait for it.
+                if firstResult.withLock({ $0 }) {
                     record(OperationOutcome(error), of: metrics, since: start)
                 } else {
                     metrics.count(OperationOutcome(error))

@@ -21,7 +21,7 @@ import Tracing
 /// Place it first in the chain, before `RetryInterceptor`, so that one span covers every
 /// attempt and each attempt carries its context; `InterceptorProvider.observed(metrics:tracing:)`
 /// does.
-public struct TracingInterceptor: GraphQLInterceptor {
+public struct TracingInterceptor: GraphQLStreamInterceptor {
     /// Makes the spans.
     public let tracer: any Tracer
     /// Writes the span's context into the request's header fields.
@@ -68,12 +68,6 @@ public struct TracingInterceptor: GraphQLInterceptor {
         let ending = SpanEnding(span: span, configuration: configuration)
         let stream = try await observingFailure(ending.end(failingWith:)) {
             try await ServiceContext.withValue(span.context) { try await next(request) }
-        }
-        guard Operation.operationType == .subscription else {
-            let result = try await observingFailure(ending.end(failingWith:)) { try await stream.singleResult() }
-            ending.note(result)
-            ending.end()
-            return GraphQLResultStream(result: result)
         }
         return stream.watched(
             onResult: { result in ending.note(result) },

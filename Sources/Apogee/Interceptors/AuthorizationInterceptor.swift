@@ -12,7 +12,7 @@ import HTTPTypes
 /// let tokens = InMemoryTokenStore()
 /// let provider = DefaultInterceptorProvider(authorization: AuthorizationInterceptor(tokenStore: tokens))
 /// ```
-public struct AuthorizationInterceptor: GraphQLInterceptor {
+public struct AuthorizationInterceptor: GraphQLStreamInterceptor {
     /// Gets the current token.
     public typealias TokenSource = @Sendable () async throws -> String?
 

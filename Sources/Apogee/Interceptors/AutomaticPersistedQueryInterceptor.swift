@@ -10,7 +10,7 @@ import ApogeeAPI
 /// whole, never by hash alone, and so are subscriptions, whose streams may already be open on a
 /// socket when the server says it does not know the hash. With ``useGETForHashedQueries``,
 /// hashed queries go as `GET`, which HTTP caches and CDNs can keep.
-public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
+public struct AutomaticPersistedQueryInterceptor: GraphQLStreamInterceptor {
     /// Whether queries sent by hash use `GET`. Mutations always use `POST`.
     public let useGETForHashedQueries: Bool
 
@@ -25,17 +25,10 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
     ) async throws -> GraphQLResultStream<Operation.Data> {
         // A request with files always carries its document: sent by hash alone, it could be
-        // answered `PersistedQueryNotFound` and its files would have to be sent twice.
-        guard !request.body.containsUploads, Operation.operationType != .subscription else { return try await next(request) }
-        let result = try await exchange(request) { try await next($0).singleResult() }
-        return GraphQLResultStream(result: result)
-    }
-
-    /// Sends the hash, then the document when the server asks for it.
-    private func exchange<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
+        // answered `PersistedQueryNotFound` and its files would have to be sent twice. The
+        // subscription protocols (graphql-transport-ws, GraphQL over SSE) have no exchange of
+        // hashes, so a subscription always carries its document too.
+        guard !request.body.containsUploads, request.delivery != .subscription else { return try await next(request) }
         let persistedQuery: JSONValue = ["version": 1, "sha256Hash": .string(Operation.operationIdentifier)]
         var hashed = request
         hashed.body.query = nil
@@ -43,8 +36,8 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
         if useGETForHashedQueries, Operation.operationType == .query {
             hashed.method = .get
         }
-        let result = try await next(hashed)
-        switch Self.persistedQueryError(in: result) {
+        let (first, stream) = try await next(hashed).withFirstResult()
+        switch first.flatMap(Self.persistedQueryError(in:)) {
         case .notFound?:
             var full = request
             full.body.extensions["persistedQuery"] = persistedQuery
@@ -52,7 +45,7 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
         case .notSupported?:
             return try await next(request)
         case nil:
-            return result
+            return stream
         }
     }
 

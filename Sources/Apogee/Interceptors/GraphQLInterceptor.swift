@@ -28,16 +28,16 @@ import ApogeeAPI
 /// ## Results as a stream
 ///
 /// The chain itself carries a ``GraphQLResultStream``: one result for a query or a mutation,
-/// one per event for a subscription. An interceptor implements one of two methods:
-/// - ``intercept(_:next:)`` sees one result at a time, as above. For a subscription it runs
-///   once to open the stream (its request changes apply, and its `next` returns the first
-///   event) and again for each later event, whose `next` returns that event without sending
-///   anything. Most interceptors need no more.
-/// - ``interceptStream(_:next:)`` sees the request once and the whole stream, to map each
-///   result with ``GraphQLResultStream/map(_:)`` or watch how the stream ends.
+/// several for incremental delivery, one per event for a subscription (see
+/// ``ResultDelivery``). ``intercept(_:next:)`` is written for one result, and the chain runs
+/// it on every result of every stream: once to open the stream (its request changes apply,
+/// and its `next` returns the first result), and again for each later result, whose `next`
+/// returns that result without sending anything. So an interceptor written for one result
+/// never drops the later results of a stream, and most interceptors need no more.
 ///
-/// The chain calls ``interceptStream(_:next:)``; its default runs ``intercept(_:next:)`` as
-/// described, and the default of ``intercept(_:next:)`` passes the request on unchanged.
+/// To see the request once and the whole stream, to map each result with
+/// ``GraphQLResultStream/map(_:)`` or watch how the stream ends, conform to
+/// ``GraphQLStreamInterceptor`` instead.
 ///
 /// ## Topics
 /// ### Interceptors of the standard chain
@@ -46,14 +46,16 @@ import ApogeeAPI
 /// - ``AuthorizationInterceptor``
 /// - ``LoggingInterceptor``
 public protocol GraphQLInterceptor: Sendable {
-    /// Handles one request and its result; call `next` to pass it on to the rest of the chain.
+    /// Handles one request and one of its results; call `next` to pass the request on and get
+    /// the result from the rest of the chain.
     func intercept<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
     ) async throws -> GraphQLResult<Operation.Data>
 
-    /// Handles one request and the stream of its results; call `next` to pass the request on
-    /// and get the stream from the rest of the chain.
+    /// Handles one request and the stream of its results; what the chain calls. Its default
+    /// runs ``intercept(_:next:)`` on each result; a ``GraphQLStreamInterceptor`` implements
+    /// it itself.
     func interceptStream<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
@@ -61,26 +63,56 @@ public protocol GraphQLInterceptor: Sendable {
 }
 
 extension GraphQLInterceptor {
-    /// Passes the request on unchanged, for interceptors that implement only
-    /// ``interceptStream(_:next:)``.
-    public func intercept<Operation: GraphQLOperation>(
-        _ request: GraphQLRequest<Operation>,
-        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
-    ) async throws -> GraphQLResult<Operation.Data> {
-        try await next(request)
-    }
-
-    /// Runs ``intercept(_:next:)`` on the result of a query or a mutation, and on each event
-    /// of a subscription.
+    /// Runs ``intercept(_:next:)`` on each result of the stream: first to open it, then on
+    /// each later result as it is read.
     public func interceptStream<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
     ) async throws -> GraphQLResultStream<Operation.Data> {
-        guard Operation.operationType == .subscription else {
-            let result = try await intercept(request) { request in try await next(request).singleResult() }
-            return GraphQLResultStream(result: result)
-        }
-        return try await EachResultInterception(interceptor: self, request: request).open(next: next)
+        try await EachResultInterception(interceptor: self, request: request).open(next: next)
+    }
+}
+
+/// An interceptor that sees the request once and the whole stream of its results.
+///
+/// ```swift
+/// struct ResultCounting: GraphQLStreamInterceptor {
+///     let counter: Counter
+///
+///     func interceptStream<Operation: GraphQLOperation>(
+///         _ request: GraphQLRequest<Operation>,
+///         next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+///     ) async throws -> GraphQLResultStream<Operation.Data> {
+///         try await next(request).map { result in
+///             counter.increment()
+///             return result
+///         }
+///     }
+/// }
+/// ```
+///
+/// A conforming type must implement ``GraphQLInterceptor/interceptStream(_:next:)``: one
+/// that does not, does not compile, rather than silently passing every request on.
+public protocol GraphQLStreamInterceptor: GraphQLInterceptor {}
+
+extension GraphQLStreamInterceptor {
+    /// Runs ``GraphQLInterceptor/interceptStream(_:next:)`` on a stream of the one result
+    /// `next` returns, for a caller that has one result in mind.
+    public func intercept<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResult<Operation.Data>
+    ) async throws -> GraphQLResult<Operation.Data> {
+        try await interceptStream(request) { request in GraphQLResultStream(result: try await next(request)) }.singleResult()
+    }
+
+    /// Not an implementation: it makes a stream interceptor that leaves out its own
+    /// ``GraphQLInterceptor/interceptStream(_:next:)`` fail to compile.
+    @available(*, unavailable, message: "a GraphQLStreamInterceptor implements interceptStream(_:next:)")
+    public func interceptStream<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+    ) async throws -> GraphQLResultStream<Operation.Data> {
+        try await next(request)
     }
 }
 

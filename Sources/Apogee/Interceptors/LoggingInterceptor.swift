@@ -9,7 +9,7 @@ import Logging
 /// and variables are logged by name only, since their values may be passwords or personal data.
 /// Place it last in the chain to log each attempt as it is sent, with the header fields the
 /// interceptors before it added.
-public struct LoggingInterceptor: GraphQLInterceptor {
+public struct LoggingInterceptor: GraphQLStreamInterceptor {
     /// Where the entries go.
     public let logger: Logger
     /// The level of the request and response entries; failures are logged at `warning`.

@@ -8,7 +8,7 @@ import HTTPTypes
 /// token, persisted queries) run again for each attempt. Queries are retried by default;
 /// mutations and requests with file uploads only when ``RetryPolicy/retriesMutations`` is set. When the attempts run out,
 /// the last failure is thrown (or the last result returned) as it was.
-public struct RetryInterceptor: GraphQLInterceptor {
+public struct RetryInterceptor: GraphQLStreamInterceptor {
     /// When and how soon to retry.
     public let policy: RetryPolicy
     private let sleeper: any Sleeper
@@ -22,8 +22,9 @@ public struct RetryInterceptor: GraphQLInterceptor {
         self.sleeper = sleeper
     }
 
-    /// Passes the request on, again after a backoff while the outcome is retryable and attempts
-    /// remain. Subscriptions pass through: their transport reconnects and resubscribes itself.
+    /// Passes the request on, again after a backoff while the outcome (a failure, or the first
+    /// result) is retryable and attempts remain. Subscriptions pass through, as
+    /// ``RetryPolicy/retries(_:)`` says: their transport reconnects and resubscribes itself.
     public func interceptStream<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
         next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
@@ -31,20 +32,20 @@ public struct RetryInterceptor: GraphQLInterceptor {
         // Files make a request a mutation whatever its operation says; each attempt reads
         // them again from the start.
         let retries = request.body.containsUploads ? policy.retriesMutations : policy.retries(Operation.operationType)
-        guard Operation.operationType != .subscription, retries, policy.maximumAttempts > 1 else {
+        guard retries, policy.maximumAttempts > 1 else {
             return try await next(request)
         }
         var generator = SystemRandomNumberGenerator()
         var attempt = 1
         while true {
-            let outcome: Result<GraphQLResult<Operation.Data>, any Error>
+            let outcome: Result<(first: GraphQLResult<Operation.Data>?, stream: GraphQLResultStream<Operation.Data>), any Error>
             do {
-                outcome = .success(try await next(request).singleResult())
+                outcome = .success(try await next(request).withFirstResult())
             } catch {
                 outcome = .failure(error)
             }
-            guard attempt < policy.maximumAttempts, let wait = retryDelay(after: outcome, retry: attempt, using: &generator) else {
-                return GraphQLResultStream(result: try outcome.get())
+            guard attempt < policy.maximumAttempts, let wait = retryDelay(after: outcome.map(\.first), retry: attempt, using: &generator) else {
+                return try outcome.get().stream
             }
             try await sleeper.sleep(for: wait)
             attempt += 1
@@ -52,10 +53,10 @@ public struct RetryInterceptor: GraphQLInterceptor {
     }
 
     /// The wait before the next attempt, or `nil` when the outcome is final.
-    private func retryDelay<Data>(after outcome: Result<GraphQLResult<Data>, any Error>, retry: Int, using generator: inout some RandomNumberGenerator) -> Duration? {
+    private func retryDelay<Data>(after outcome: Result<GraphQLResult<Data>?, any Error>, retry: Int, using generator: inout some RandomNumberGenerator) -> Duration? {
         switch outcome {
         case .success(let result):
-            guard let head = result.httpResponse, Self.isRetryable(head.status) else { return nil }
+            guard let head = result?.httpResponse, Self.isRetryable(head.status) else { return nil }
             return delay(beforeRetry: retry, honoring: head, using: &generator)
         case .failure(ApogeeError.transport(let failure)):
             return failure.mayPassOnRetry ? policy.delay(beforeRetry: retry, using: &generator) : nil

@@ -25,6 +25,9 @@ public struct GraphQLRequest<Operation: GraphQLOperation>: Sendable {
     public var timeout: Duration
     /// Values that interceptors pass to each other.
     public var context: RequestContext
+    /// How the results arrive: one, several parts of one result, or one per event. Set from
+    /// the operation when the request is made.
+    public let delivery: ResultDelivery
 
     /// Creates a request for an operation.
     public init(
@@ -43,6 +46,7 @@ public struct GraphQLRequest<Operation: GraphQLOperation>: Sendable {
         self.body = GraphQLRequestBody(operation: operation)
         self.timeout = timeout
         self.context = context
+        self.delivery = ResultDelivery(for: Operation.self)
     }
 
     /// Adds a header field, as Apollo iOS's interceptors do

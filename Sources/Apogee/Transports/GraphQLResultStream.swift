@@ -1,7 +1,7 @@
 import ApogeeAPI
 
 /// The results of one operation, in the order they arrive: one for a query or a mutation,
-/// one per event for a subscription.
+/// several for incremental delivery, one per event for a subscription (see ``ResultDelivery``).
 ///
 /// Network transports return it, and interceptors pass it on, change its results with
 /// ``map(_:)`` or watch how it ends with ``observingFailure(_:)``. Iterating it is what asks
@@ -101,11 +101,64 @@ extension GraphQLResultStream {
         }
     }
 
-    /// The stream's only result, for a query or a mutation.
+    /// The stream's first result, for a request of ``ResultDelivery/single`` delivery. It reads
+    /// on to the stream's end, so that whatever watches the stream sees it finish before the
+    /// result is used; results after the first, which a single delivery does not have, are
+    /// dropped.
     /// - Throws: What the stream throws, or ``ApogeeError/noResult`` when it ends without one.
     public func singleResult() async throws -> GraphQLResult<Data> {
         var iterator = makeAsyncIterator()
         guard let result = try await iterator.next() else { throw ApogeeError.noResult }
+        while try await iterator.next() != nil {}
+        return result
+    }
+
+    /// Reads the first result now, and returns it with a stream that delivers it again and
+    /// then the rest: for an interceptor that decides from the first result what to do with
+    /// the stream (retry it, say). `first` is `nil` when the stream ends without a result.
+    public func withFirstResult() async throws -> (first: GraphQLResult<Data>?, stream: Self) {
+        let iterator = makeAsyncIterator()
+        let reader = HandedOnResults(iterator)
+        let first = try await reader.next()
+        guard let first else { return (nil, .empty) }
+        return (first, Self(first: first) { try await reader.next() })
+    }
+
+    /// A stream of `first`, then of what `next` returns, once per result: for one stream, so
+    /// read at most once.
+    init(first: GraphQLResult<Data>, then next: @escaping @Sendable () async throws -> GraphQLResult<Data>?) {
+        self.init(unfolding: {
+            var pendingFirst: GraphQLResult<Data>? = first
+            return {
+                if let result = pendingFirst {
+                    pendingFirst = nil
+                    return result
+                }
+                return try await next()
+            }
+        })
+    }
+}
+
+/// The iterator of a stream read by one consumer after another (the code that read ahead,
+/// then the stream handed on), never by two at once.
+final class HandedOnResults<Data: Sendable>: @unchecked Sendable {
+    private var iterator: GraphQLResultStream<Data>.AsyncIterator?
+
+    init(_ iterator: GraphQLResultStream<Data>.AsyncIterator? = nil) {
+        self.iterator = iterator
+    }
+
+    /// Starts reading `stream`, in place of whatever was read before.
+    func read(_ stream: GraphQLResultStream<Data>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    /// The next result, or `nil` once the stream has ended.
+    func next() async throws -> GraphQLResult<Data>? {
+        guard var current = iterator else { return nil }
+        let result = try await current.next()
+        iterator = result == nil ? nil : current
         return result
     }
 }

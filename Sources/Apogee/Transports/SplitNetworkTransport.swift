@@ -15,11 +15,11 @@ public struct SplitNetworkTransport: NetworkTransport {
         self.subscriptions = subscriptions
     }
 
-    /// Sends the request through the transport for its kind of operation.
+    /// Sends the request through the transport for its delivery: a subscription's, or the other.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
-        switch Operation.operationType {
+        switch request.delivery {
         case .subscription: try await subscriptions.send(request)
-        case .query, .mutation: try await operations.send(request)
+        case .single, .incremental: try await operations.send(request)
         }
     }
 }

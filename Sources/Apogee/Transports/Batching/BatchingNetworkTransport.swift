@@ -60,9 +60,9 @@ public struct BatchingNetworkTransport: NetworkTransport {
     /// The HTTP transport that sends every request.
     public var transport: any HTTPTransport { unbatched.transport }
 
-    /// Sends a query or a mutation in a batch when it can go in one, and anything else alone.
+    /// Sends a request of one result in a batch when it can go in one, and anything else alone.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
-        guard Operation.operationType != .subscription else { return try await unbatched.send(request) }
+        guard request.delivery == .single else { return try await unbatched.send(request) }
         let httpRequest = try request.httpRequest()
         guard Self.canBatch(httpRequest) else { return try await unbatched.send(request) }
         switch try await batcher.submit(httpRequest) {

@@ -41,7 +41,7 @@ public struct HTTPNetworkTransport: NetworkTransport {
 
     /// Sends the request and reads its response, or its stream of events for a subscription.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
-        if Operation.operationType == .subscription {
+        if request.delivery == .subscription {
             return try await subscribe(request)
         }
         let httpRequest = try request.httpRequest()
