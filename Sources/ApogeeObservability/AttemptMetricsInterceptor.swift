@@ -39,7 +39,7 @@ public struct AttemptMetricsInterceptor: GraphQLInterceptor {
         let stream = try await next(request)
         guard Operation.operationType != .subscription else { return stream }
         let result = try await stream.singleResult()
-        if let sizes = result.httpBodySizes {
+        if let sizes = result.metadata.bodySizes {
             if let sent = sizes.sent { metrics.count(\.bytesSent, by: sent) }
             metrics.count(\.bytesReceived, by: sizes.received)
         }
