@@ -102,6 +102,29 @@ struct PublicTransportTests {
         }
     }
 
+    @Test("the metadata reads the head's Cache-Control when asked, and a transport may declare its own")
+    func cacheControl() {
+        let head = HTTPResponse(status: .ok, headerFields: [.cacheControl: "public, max-age=60"])
+        #expect(ResponseMetadata(httpResponse: head).cacheControl == ServerCacheControl(maxAge: 60))
+        #expect(ResponseMetadata(httpResponse: head, cacheControl: .init(noStore: true)).cacheControl == ServerCacheControl(noStore: true))
+        #expect(ResponseMetadata(httpResponse: HTTPResponse(status: .ok)).cacheControl == nil)
+        var result = GraphQLResult<CounterQuery.Data>(data: nil)
+        result.httpResponse = head
+        #expect(result.metadata.cacheControl?.maxAge == 60)
+    }
+
+    @Test("the client reports the HTTP transport its network transport sends with, and none for a transport of one's own")
+    func httpTransport() {
+        let inMemory = InMemoryTransport(answering: [])
+        #expect(ApogeeClient(url: Self.endpoint, networkTransport: inMemory).transport == nil)
+        let http = ScriptedHTTPTransport(answers: [:])
+        let batching = BatchingNetworkTransport(transport: http)
+        let split = ApogeeClient(url: Self.endpoint, networkTransport: SplitNetworkTransport(operations: batching, subscriptions: inMemory))
+        #expect(split.transport is ScriptedHTTPTransport)
+        let overSubscriptionsOnly = ApogeeClient(url: Self.endpoint, networkTransport: SplitNetworkTransport(operations: inMemory, subscriptions: HTTPNetworkTransport(transport: http)))
+        #expect(overSubscriptionsOnly.transport == nil)
+    }
+
     /// The store after the same operations and answers through `HTTPNetworkTransport`, with the
     /// subscription's events as server-sent events.
     private static func storeOverHTTP() async throws -> NormalizedStore {
