@@ -333,6 +333,16 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(platforms: [.linux])),
             ]
         ),
+        // A NetworkTransport written as a user would, outside the module: public API only, no
+        // `@testable` import and no `package` declaration (SwiftPM gives every target of the
+        // package one package name, so the compiler does not hold it to that; its imports do).
+        .testTarget(
+            name: "PublicTransportTests",
+            dependencies: [
+                "Apogee", "LiveFixtures",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "ApogeeObservabilityTests",
             dependencies: [

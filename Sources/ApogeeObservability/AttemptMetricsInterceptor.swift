@@ -37,7 +37,7 @@ public struct AttemptMetricsInterceptor: GraphQLStreamInterceptor {
             metrics.count(\.retries)
         }
         return try await next(request).map { result in
-            if let sizes = result.httpBodySizes {
+            if let sizes = result.metadata.bodySizes {
                 if let sent = sizes.sent { metrics.count(\.bytesSent, by: sent) }
                 metrics.count(\.bytesReceived, by: sizes.received)
             }

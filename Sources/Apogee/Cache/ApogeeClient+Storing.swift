@@ -31,7 +31,7 @@ extension ApogeeClient {
         var result = result
         do {
             if result.source == .server {
-                let cacheControl = configuration.usesServerCacheControl ? ServerCacheControl(result.httpResponse) : nil
+                let cacheControl = configuration.usesServerCacheControl ? result.metadata.cacheControl : nil
                 let changes = try store.writeResult(
                     operation,
                     data: cacheControl?.noStore == true ? nil : result.storableData,

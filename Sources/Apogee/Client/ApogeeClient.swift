@@ -26,8 +26,9 @@ public final class ApogeeClient: Sendable {
     public let store: NormalizedStore
     /// Builds the interceptor chain for each operation.
     public let interceptorProvider: any InterceptorProvider
-    /// Sends the HTTP requests of ``networkTransport``, when it sends over HTTP.
-    public let transport: (any HTTPTransport)?
+    /// Sends the HTTP requests of ``networkTransport``, when it sends over HTTP: its
+    /// ``NetworkTransport/httpTransport``.
+    public var transport: (any HTTPTransport)? { networkTransport.httpTransport }
     /// The end of every chain: sends each operation and returns its results.
     public let networkTransport: any NetworkTransport
     /// Settings that apply to every operation.
@@ -59,7 +60,6 @@ public final class ApogeeClient: Sendable {
         self.url = url
         self.store = store
         self.interceptorProvider = interceptorProvider
-        self.transport = transport
         self.networkTransport = subscriptionTransport.map { SplitNetworkTransport(operations: http, subscriptions: $0) } ?? http
         self.configuration = configuration
         self.subscriptionWriteQueue = SubscriptionWriteQueues.make(for: configuration)
@@ -83,8 +83,6 @@ public final class ApogeeClient: Sendable {
         self.url = url
         self.store = store
         self.interceptorProvider = interceptorProvider
-        let operations = (networkTransport as? SplitNetworkTransport)?.operations ?? networkTransport
-        self.transport = (operations as? HTTPNetworkTransport)?.transport ?? (operations as? BatchingNetworkTransport)?.transport
         self.networkTransport = networkTransport
         self.configuration = configuration
         self.subscriptionWriteQueue = SubscriptionWriteQueues.make(for: configuration)

@@ -34,8 +34,15 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var extensions: JSONObject?
     /// Whether the server or the local store produced the result.
     public var source: ResultSource
-    /// The HTTP response's status and header fields; `nil` for a result from the store.
-    public var httpResponse: HTTPResponse?
+    /// What the transport knew about the exchange: the HTTP head, its caching directives and
+    /// the body sizes. Empty for a result from the store.
+    public var metadata = ResponseMetadata()
+    /// The HTTP response's status and header fields; `nil` for a result from the store or one
+    /// that no HTTP response carried. The same as `metadata.httpResponse`.
+    public var httpResponse: HTTPResponse? {
+        get { metadata.httpResponse }
+        set { metadata.httpResponse = newValue }
+    }
     /// What the store lacked, for a result of source `.cache` without data
     /// (``CachePolicy/returnCacheDataDontFetch`` on a miss); `nil` otherwise.
     public var cacheMiss: CacheMiss?
@@ -60,9 +67,12 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// response without encoding the typed data again. `nil` when the result was built by hand.
     var serverData: ResponseData?
 
-    /// The body sizes of the HTTP exchange that produced this result, when one request gave
-    /// this one result (a query or a mutation over ``HTTPNetworkTransport``); `nil` otherwise.
-    package var httpBodySizes: HTTPBodySizes?
+    /// Whether the result still holds its `data` as the server sent it, which the store
+    /// normalizes as it is. A result decoded from a response
+    /// (``init(decodingResponse:metadata:)``) holds it until its
+    /// ``data`` is replaced; one made with ``init(data:errors:extensions:source:httpResponse:)``
+    /// does not, and the store then writes the typed data encoded back into JSON, a slower path.
+    public var keepsServerJSON: Bool { serverData != nil }
 
     /// Creates a result, for an interceptor that answers instead of the server or for tests.
     public init(
@@ -76,6 +86,6 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
         self.errors = errors
         self.extensions = extensions
         self.source = source
-        self.httpResponse = httpResponse
+        self.metadata = ResponseMetadata(httpResponse: httpResponse)
     }
 }

@@ -18,9 +18,37 @@ import ApogeeAPI
 ///
 /// A new transport conforms to this protocol in a folder of its own under `Transports/`, and
 /// the client takes it as `ApogeeClient(url:networkTransport:)` or as its
-/// `subscriptionTransport`.
+/// `subscriptionTransport`. It writes the request's ``GraphQLRequest/body`` with
+/// ``GraphQLRequestBody/jsonBytes()``, or with
+/// ``GraphQLRequestBody/multipartBody(uploadProgress:boundary:)`` when it
+/// ``GraphQLRequestBody/containsUploads``, and reads each response with
+/// ``GraphQLResult/init(decodingResponse:metadata:)``, passing what it knows of the exchange
+/// (an HTTP head, body sizes) as ``ResponseMetadata``. A result decoded so keeps the server's
+/// JSON, which the store normalizes as it is:
+///
+/// ```swift
+/// struct LoopbackTransport: NetworkTransport {
+///     let server: @Sendable ([UInt8]) async throws -> [UInt8]
+///
+///     func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+///         let sent = request.body.jsonBytes()
+///         let received = try await server(sent)
+///         let metadata = ResponseMetadata(bodySizes: .init(sent: sent.count, received: received.count))
+///         return GraphQLResultStream(result: try GraphQLResult(decodingResponse: received, metadata: metadata))
+///     }
+/// }
+/// ```
 public protocol NetworkTransport: Sendable {
     /// Sends the request and returns its results. Throws when the operation cannot start
     /// (no connection, an HTTP error); failures after the first result end the stream.
     func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+
+    /// The HTTP transport that sends this transport's queries and mutations, when it sends
+    /// them over HTTP; ``ApogeeClient/transport`` reports it. `nil` by default.
+    var httpTransport: (any HTTPTransport)? { get }
+}
+
+extension NetworkTransport {
+    /// No HTTP transport: the operations go some other way.
+    public var httpTransport: (any HTTPTransport)? { nil }
 }

@@ -15,6 +15,9 @@ public struct SplitNetworkTransport: NetworkTransport {
         self.subscriptions = subscriptions
     }
 
+    /// The HTTP transport of ``operations``, which sends queries and mutations, when it has one.
+    public var httpTransport: (any HTTPTransport)? { operations.httpTransport }
+
     /// Sends the request through the transport for its delivery: a subscription's, or the other.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         switch request.delivery {

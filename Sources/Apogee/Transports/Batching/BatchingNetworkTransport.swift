@@ -60,6 +60,9 @@ public struct BatchingNetworkTransport: NetworkTransport {
     /// The HTTP transport that sends every request.
     public var transport: any HTTPTransport { unbatched.transport }
 
+    /// The HTTP transport that sends every request, batched or not.
+    public var httpTransport: (any HTTPTransport)? { transport }
+
     /// Sends a request of one result in a batch when it can go in one, and anything else alone.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         guard request.delivery == .single else { return try await unbatched.send(request) }
@@ -67,10 +70,10 @@ public struct BatchingNetworkTransport: NetworkTransport {
         guard Self.canBatch(httpRequest) else { return try await unbatched.send(request) }
         switch try await batcher.submit(httpRequest) {
         case .alone(let response):
-            let result = try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
+            let result = try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), metadata: ResponseMetadata(httpResponse: response.head))
             return GraphQLResultStream(result: result)
         case .inBatch(let body, let head):
-            return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: body, httpResponse: head))
+            return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: body, metadata: ResponseMetadata(httpResponse: head)))
         }
     }
 

@@ -34,7 +34,7 @@ extension HTTPNetworkTransport {
         case .events(let head, let body):
             (firstHead, firstBody) = (head, body)
         case .response(let response):
-            return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head))
+            return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), metadata: ResponseMetadata(httpResponse: response.head)))
         }
         let transport = self
         return GraphQLResultStream(unfolding: {
@@ -84,7 +84,7 @@ extension HTTPNetworkTransport {
                                 events = ServerSentEventReader(body: body)
                             case .response(let response):
                                 ended = true
-                                return try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
+                                return try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), metadata: ResponseMetadata(httpResponse: response.head))
                             }
                             break reconnecting
                         } catch let error where Self.isWorthReconnecting(error) {
@@ -123,7 +123,7 @@ extension HTTPNetworkTransport {
 
     private static func result<Data: RootSelectionSet>(of event: ServerSentEvent, head: HTTPResponse, as type: Data.Type) throws -> GraphQLResult<Data> {
         do {
-            return try GraphQLResult<Data>(decoding: try GraphQLResponseBody(parsing: Foundation.Data(event.data.utf8)), httpResponse: head)
+            return try GraphQLResult<Data>(decodingResponse: event.data.utf8, metadata: ResponseMetadata(httpResponse: head))
         } catch let reason as InvalidResponseReason {
             throw ApogeeError.subscription(.malformedMessage(String(event.data.prefix(200)) + " (\(reason))"))
         }

@@ -39,6 +39,9 @@ public struct HTTPNetworkTransport: NetworkTransport {
         self.sleeper = sleeper
     }
 
+    /// The HTTP transport that sends every request.
+    public var httpTransport: (any HTTPTransport)? { transport }
+
     /// Sends the request and reads its response, or its stream of events for a subscription.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         if request.delivery == .subscription {
@@ -46,8 +49,7 @@ public struct HTTPNetworkTransport: NetworkTransport {
         }
         let httpRequest = try request.httpRequest()
         let response = try await transport.send(httpRequest)
-        var result = try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), httpResponse: response.head)
-        result.httpBodySizes = HTTPBodySizes(sent: httpRequest.body.count, received: response.body.count)
-        return GraphQLResultStream(result: result)
+        let metadata = ResponseMetadata(httpResponse: response.head, bodySizes: .init(sent: httpRequest.body.count, received: response.body.count))
+        return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), metadata: metadata))
     }
 }

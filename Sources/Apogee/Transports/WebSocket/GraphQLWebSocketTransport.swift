@@ -93,7 +93,7 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
             return {
                 guard let payload = try await iterator.next() else { return nil }
                 do {
-                    return try GraphQLResult<Operation.Data>(decoding: try GraphQLResponseBody(object: payload), httpResponse: nil)
+                    return try GraphQLResult<Operation.Data>(decodingResponseObject: payload)
                 } catch let reason as InvalidResponseReason {
                     throw ApogeeError.subscription(.malformedMessage("a result for subscription \(id) that is not a GraphQL response: \(reason)"))
                 }

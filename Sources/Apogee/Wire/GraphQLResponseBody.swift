@@ -2,7 +2,7 @@ import ApogeeAPI
 import Foundation
 import HTTPTypes
 
-/// A GraphQL response read from an HTTP body, before its data is decoded into typed models.
+/// A GraphQL response read from its JSON, before its data is decoded into typed models.
 struct GraphQLResponseBody: Sendable {
     /// The `data` object; `nil` when it is `null` or absent.
     var data: ResponseData?
@@ -16,7 +16,7 @@ struct GraphQLResponseBody: Sendable {
     ///
     /// The body is parsed into a ``JSONDocument``: `data` stays in it, for the typed data and
     /// the store to read in place; only `errors` and `extensions` become trees.
-    init(parsing bytes: Data) throws(InvalidResponseReason) {
+    init(parsing bytes: some Collection<UInt8>) throws(InvalidResponseReason) {
         guard !bytes.isEmpty else { throw .emptyBody }
         let root: JSONDocument.Value
         do {

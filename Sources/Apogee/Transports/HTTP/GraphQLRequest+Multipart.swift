@@ -12,16 +12,12 @@ extension GraphQLRequest {
         if body.query == nil {
             body.query = Operation.document
         }
-        let form = try body.multipartFormData()
+        let multipart = try body.multipartBody(uploadProgress: context.uploadProgress)
         var headers = headers
-        headers[.contentType] = form.contentType
+        headers[.contentType] = multipart.contentType
         if let preflight = context.uploadPreflightHeader, headers[preflight.name] == nil {
             headers.append(preflight.field(operationName: body.operationName))
         }
-        let segments = form.segments
-        let httpBody = HTTPBody.streamed(count: form.count, progress: context.uploadProgress) {
-            MultipartBodyStream(segments: segments)
-        }
-        return HTTPTransportRequest(method: .post, url: url, headers: headers, body: httpBody, timeout: timeout)
+        return HTTPTransportRequest(method: .post, url: url, headers: headers, body: multipart.body, timeout: timeout)
     }
 }

@@ -3,27 +3,30 @@ import HTTPTypes
 
 /// What a response's `Cache-Control` header says about storing its data: `no-store`, or how
 /// long it stays fresh (`max-age`). Other directives do not concern a normalized cache.
-struct ServerCacheControl: Equatable {
+///
+/// The client honours it when ``ApogeeClient/Configuration/usesServerCacheControl`` is on; it
+/// reaches the store as ``ResponseMetadata/cacheControl``.
+public struct ServerCacheControl: Sendable, Hashable {
     /// Whether the response must not be stored.
-    var noStore = false
+    public var noStore = false
     /// How long the response stays fresh, in seconds.
-    var maxAge: Int?
+    public var maxAge: Int?
 
     /// What a header says, given directly.
-    init(noStore: Bool = false, maxAge: Int? = nil) {
+    public init(noStore: Bool = false, maxAge: Int? = nil) {
         self.noStore = noStore
         self.maxAge = maxAge
     }
 
     /// Reads the header of a response; `nil` when there is none.
-    init?(_ response: HTTPResponse?) {
+    public init?(_ response: HTTPResponse?) {
         guard let value = response?.headerFields[.cacheControl] else { return nil }
         self.init(headerValue: value)
     }
 
     /// Reads a header value such as `public, max-age=60`. Unknown directives and malformed
     /// ages are ignored, as RFC 9111 asks of a cache.
-    init(headerValue: String) {
+    public init(headerValue: String) {
         for directive in headerValue.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
             let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""

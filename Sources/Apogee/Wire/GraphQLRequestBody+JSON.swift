@@ -1,9 +1,13 @@
 import ApogeeAPI
 
 extension GraphQLRequestBody {
-    /// The body as the JSON of a `POST` request: `query`, `operationName`, `variables` and,
-    /// when there are any, `extensions`, and nothing else.
-    func jsonBytes() -> [UInt8] {
+    /// The body as JSON text: `query` (unless `nil`), `operationName`, `variables` in their
+    /// declared order and, when there are any, `extensions`, and nothing else.
+    ///
+    /// What a GraphQL-over-HTTP `POST` carries, and the `payload` of a graphql-transport-ws
+    /// `subscribe` message. Uploads are written as `null`: a body with files
+    /// (``containsUploads``) travels as ``multipartBody(uploadProgress:boundary:)`` instead.
+    public func jsonBytes() -> [UInt8] {
         var writer = JSONWriter()
         writer.writeRaw("{")
         if let query {
