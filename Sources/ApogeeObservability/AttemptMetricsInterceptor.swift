@@ -10,12 +10,13 @@ import ApogeeAPI
 /// request context the ``MetricsInterceptor`` prepared; without it before this one no retry is
 /// counted, since nothing then tells a first attempt from a later one.
 ///
-/// Bytes are the HTTP bodies of each attempt that got a GraphQL result from
-/// `HTTPNetworkTransport` (queries and mutations): the request body as sent (nothing for a
-/// `GET`, whose operation is in the URL; nothing for a streamed upload of unknown length) and
-/// the response body as the HTTP stack handed it over, after any content decoding. Header
-/// fields are not counted, nor attempts that failed without a result, nor subscriptions,
-/// batched operations and operations over a WebSocket, whose bytes are not one operation's.
+/// Bytes are what each result's ``Apogee/ResponseMetadata/bodySizes`` says, for the transports
+/// that fill it (`HTTPNetworkTransport` for queries and mutations, or a transport of the app's
+/// own): the request body as sent (nothing for a `GET`, whose operation is in the URL; nothing
+/// for a streamed upload of unknown length) and the response body as the HTTP stack handed it
+/// over, after any content decoding. Header fields are not counted, nor attempts that failed
+/// without a result, nor subscriptions, batched operations and operations over a WebSocket,
+/// whose bytes are not one operation's.
 /// Interceptors after this one that send twice in one attempt (a persisted query the server
 /// did not know) count the exchange whose result they return.
 public struct AttemptMetricsInterceptor: GraphQLStreamInterceptor {
