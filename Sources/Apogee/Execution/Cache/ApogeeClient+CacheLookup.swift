@@ -9,19 +9,13 @@ enum CacheLookup<Data: Sendable> {
 }
 
 extension ApogeeClient {
-    /// Reads the store as `cachePolicy` and the read options say, and says whether a request
-    /// must follow.
+    /// What `cachePolicy` makes of a result the store gave, and whether a request must
+    /// follow.
     ///
-    /// Stale data the options accept is a hit. Partial data is delivered where a miss would
-    /// be (``CachePolicy/returnCacheDataDontFetch``) and before the server's result
+    /// Stale data the read options accepted is a hit. Partial data is delivered where a miss
+    /// would be (``CachePolicy/returnCacheDataDontFetch``) and before the server's result
     /// (``CachePolicy/returnCacheDataAndFetch``); for the policy that fetches on a miss, it
     /// is a miss.
-    func lookUp<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy, options: CacheReadOptions = .default) -> CacheLookup<Query.Data> {
-        guard cachePolicy.readsCache else { return .fetch(first: nil) }
-        return decide(cachedResult(for: query, options: options), cachePolicy: cachePolicy)
-    }
-
-    /// What `cachePolicy` makes of a result the store gave.
     func decide<Data: Sendable>(_ cached: GraphQLResult<Data>, cachePolicy: CachePolicy) -> CacheLookup<Data> {
         if cached.data != nil, cached.missingPaths.isEmpty {
             return cachePolicy.fetchesAfterHit ? .fetch(first: cached) : .answered(cached)
@@ -30,22 +24,5 @@ extension ApogeeClient {
             return .fetch(first: cached)
         }
         return cachePolicy.fetchesOnMiss ? .fetch(first: nil) : .answered(cached)
-    }
-
-    /// Runs a query as `cachePolicy` says and calls `deliver` with each result, in order: one
-    /// result, or two (the store's, then the server's) for `.returnCacheDataAndFetch` on a hit.
-    func runQuery<Query: GraphQLQuery>(
-        _ query: Query,
-        cachePolicy: CachePolicy,
-        context: RequestContext,
-        deliver: (GraphQLResult<Query.Data>) -> Void
-    ) async throws {
-        switch lookUp(query, cachePolicy: cachePolicy, options: context.cacheReadOptions) {
-        case .answered(let result):
-            deliver(result)
-        case .fetch(let first):
-            if let first { deliver(first) }
-            deliver(try await fetchFromServer(query, context: context, writesResult: cachePolicy.writesResults))
-        }
     }
 }

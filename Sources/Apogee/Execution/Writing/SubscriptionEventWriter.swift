@@ -1,62 +1,58 @@
 import ApogeeAPI
 import Dispatch
 
-/// Writes one subscription's results into the store, in order, and then hands each to the
-/// subscription's stream (or just hands them on, for a subscription that does not write).
+/// Writes an executor's results into the store, in order, and then hands each to its stream
+/// (or just hands them on, for results that are not written). A subscription's events are
+/// what it writes most.
 ///
-/// With a write queue, the subscription's task goes on to decode the next event while the
-/// queue writes this one, so the two run on different threads. At most ``maximumPending``
-/// results wait for the queue: past that, the task waits too, and the transport's own
-/// buffer holds what arrives meanwhile. Without a queue, the task writes each result itself.
-package final class SubscriptionEventWriter<Subscription: GraphQLSubscription>: Sendable {
-    package typealias Results = AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error>
+/// With a write queue (``ResultWrites/queue``), the executor's task goes on to decode the
+/// next result while the queue writes this one, so the two run on different threads. At most
+/// ``maximumPending`` results wait for the queue: past that, the task waits too, and the
+/// transport's own buffer holds what arrives meanwhile. Without a queue, the task writes each
+/// result itself.
+package final class SubscriptionEventWriter<Operation: GraphQLOperation>: Sendable {
+    package typealias Results = AsyncThrowingStream<GraphQLResult<Operation.Data>, any Error>
 
-    /// How many results may wait for the write queue before the subscription's task waits.
+    /// How many results may wait for the write queue before the executor's task waits.
     package static var maximumPending: Int { 16 }
 
     private struct Pending {
         var count = 0
-        /// The subscription's task, waiting for the queue to catch up.
+        /// The executor's task, waiting for the queue to catch up.
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let client: ApogeeClient
-    private let subscription: Subscription
-    private let writesToStore: Bool
-    /// Every event of the subscription is written with the same variables.
-    private let variables: JSONObject
-    private let queue: DispatchQueue?
+    private let executor: OperationExecutor<Operation>
     private let results: Results.Continuation
     private let pending = Locked(Pending())
-    /// Called each time the subscription's task waits for the queue: a test's window on the
+    /// Called each time the executor's task waits for the queue: a test's window on the
     /// bound.
     private let onWait: @Sendable () -> Void
 
-    package init(
-        client: ApogeeClient,
-        subscription: Subscription,
-        writesToStore: Bool,
-        results: Results.Continuation,
-        onWait: @escaping @Sendable () -> Void = {}
-    ) {
-        self.onWait = onWait
-        self.client = client
-        self.subscription = subscription
-        self.writesToStore = writesToStore
-        self.variables = writesToStore ? subscription.variablesJSON : [:]
-        self.queue = writesToStore ? client.subscriptionWriteQueue : nil
+    init(executor: OperationExecutor<Operation>, results: Results.Continuation, onWait: @escaping @Sendable () -> Void = {}) {
+        self.executor = executor
         self.results = results
+        self.onWait = onWait
+    }
+
+    private var queue: DispatchQueue? {
+        executor.writes.toStore ? executor.writes.queue : nil
+    }
+
+    /// Hands on a result that needs no write (the store's own), after the results before it.
+    func pass(_ result: GraphQLResult<Operation.Data>) {
+        guard let queue else {
+            results.yield(result)
+            return
+        }
+        queue.async { [results] in results.yield(result) }
     }
 
     /// Writes `result` and then yields it to the stream; returns once there is room for
     /// the next.
-    package func write(_ result: GraphQLResult<Subscription.Data>) async {
-        guard writesToStore else {
-            results.yield(result)
-            return
-        }
+    package func write(_ result: GraphQLResult<Operation.Data>, isFirst: Bool = false) async {
         guard let queue else {
-            results.yield(client.storing(result, for: subscription, variables: variables))
+            results.yield(executor.write(result, isFirst: isFirst))
             return
         }
         let isFull = pending.withLock { pending in
@@ -64,7 +60,7 @@ package final class SubscriptionEventWriter<Subscription: GraphQLSubscription>: 
             return pending.count >= Self.maximumPending
         }
         queue.async { [self] in
-            results.yield(client.storing(result, for: subscription, variables: variables))
+            results.yield(executor.write(result, isFirst: isFirst))
             let waiter = pending.withLock { pending -> CheckedContinuation<Void, Never>? in
                 pending.count -= 1
                 guard pending.count < Self.maximumPending, let waiter = pending.waiter else { return nil }
@@ -85,10 +81,24 @@ package final class SubscriptionEventWriter<Subscription: GraphQLSubscription>: 
         }
     }
 
-    /// Ends the stream after every result already given to ``write(_:)``.
+    /// Ends the stream after every result already given to ``write(_:isFirst:)``.
     package func finish(throwing error: (any Error)? = nil) {
         guard let queue else { return results.finish(throwing: error) }
         // After the writes the queue still holds, so that the stream ends after their results.
         queue.async { [results] in results.finish(throwing: error) }
+    }
+}
+
+extension SubscriptionEventWriter where Operation: GraphQLSubscription {
+    /// The writer of a subscription's events, as `subscribe` makes it.
+    package convenience init(
+        client: ApogeeClient,
+        subscription: Operation,
+        writesToStore: Bool,
+        results: Results.Continuation,
+        onWait: @escaping @Sendable () -> Void = {}
+    ) {
+        let executor = OperationExecutor(client: client, subscription: subscription, writesToStore: writesToStore, context: RequestContext())
+        self.init(executor: executor, results: results, onWait: onWait)
     }
 }
