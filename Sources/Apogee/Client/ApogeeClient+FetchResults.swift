@@ -18,26 +18,6 @@ extension ApogeeClient {
         cachePolicy: CachePolicy = .default,
         context: RequestContext = RequestContext()
     ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
-        stream { continuation in
-            try await self.runQuery(query, cachePolicy: cachePolicy, context: context) { continuation.yield($0) }
-        }
-    }
-
-    /// A stream fed by `produce` in a task of its own, which is cancelled when the stream is
-    /// cancelled or dropped; the stream ends when `produce` returns or throws.
-    func stream<Element: Sendable>(
-        _ produce: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
-    ) -> AsyncThrowingStream<Element, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
-        let task = Task {
-            do {
-                try await produce(continuation)
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        OperationExecutor(client: self, query: query, cachePolicy: cachePolicy, context: context).results()
     }
 }

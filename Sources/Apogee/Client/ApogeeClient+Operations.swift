@@ -23,15 +23,7 @@ extension ApogeeClient {
         cachePolicy: CachePolicy = .default,
         context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Query.Data> {
-        switch lookUp(query, cachePolicy: cachePolicy, options: context.cacheReadOptions) {
-        case .answered(let result):
-            return result
-        case .fetch(let first?):
-            Task { _ = try? await self.fetchFromServer(query, context: context, writesResult: true) }
-            return first
-        case .fetch(nil):
-            return try await fetchFromServer(query, context: context, writesResult: cachePolicy.writesResults)
-        }
+        try await OperationExecutor(client: self, query: query, cachePolicy: cachePolicy, context: context).firstResult()
     }
 
     /// Sends a mutation and returns its result, after writing it into ``store``.
@@ -45,6 +37,7 @@ extension ApogeeClient {
     /// - Throws: ``ApogeeError`` when no GraphQL response could be read, an interceptor's own
     ///   error, or `CancellationError` when the task is cancelled (which cancels the request).
     public func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: RequestContext = RequestContext()) async throws -> GraphQLResult<Mutation.Data> {
-        try await fetchFromServer(mutation, context: context, writesResult: true)
+        // The same way as a mutation with an optimistic response: it simply has none.
+        try await perform(mutation: mutation, optimisticResponse: nil, optimisticUpdater: nil, updater: nil, context: context)
     }
 }

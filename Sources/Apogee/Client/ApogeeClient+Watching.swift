@@ -27,9 +27,7 @@ extension ApogeeClient {
         cachePolicy: CachePolicy = .default,
         context: RequestContext = RequestContext()
     ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
-        stream { continuation in
-            try await self.runWatch(query, cachePolicy: cachePolicy, context: context) { continuation.yield($0) }
-        }
+        OperationExecutor(client: self, query: query, cachePolicy: cachePolicy, context: context).watchResults()
     }
 
     /// Watches a query and calls `resultHandler` with each result, as ``watch(query:cachePolicy:context:)``

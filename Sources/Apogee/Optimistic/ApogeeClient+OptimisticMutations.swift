@@ -47,13 +47,14 @@ extension ApogeeClient {
         updater: StoreUpdater<Mutation.Data>? = nil,
         context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Mutation.Data> {
-        let pending = try PendingMutation(
+        let executor = try OperationExecutor(
             client: self,
             mutation: mutation,
             optimisticResponse: optimisticResponse,
             optimisticUpdater: optimisticUpdater,
-            updater: updater
+            updater: updater,
+            context: context
         )
-        return try await pending.finish(context: context)
+        return try await executor.firstResult()
     }
 }

@@ -87,14 +87,16 @@ public final class Mutator<Operation: GraphQLMutation> {
         context: RequestContext = RequestContext(),
         completion: (@MainActor (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)? = nil
     ) -> Task<GraphQLResult<Operation.Data>, any Error> {
-        let pending: PendingMutation<Operation>
+        // Built here, not in the task, so that the optimistic update shows when this returns.
+        let executor: OperationExecutor<Operation>
         do {
-            pending = try PendingMutation(
+            executor = try OperationExecutor(
                 client: client,
                 mutation: mutation,
                 optimisticResponse: optimisticResponse,
                 optimisticUpdater: optimisticUpdater,
-                updater: updater
+                updater: updater,
+                context: context
             )
         } catch {
             settle(.failure(error), counted: false, completion: completion)
@@ -104,7 +106,7 @@ public final class Mutator<Operation: GraphQLMutation> {
         return Task {
             let outcome: Result<GraphQLResult<Operation.Data>, any Error>
             do {
-                outcome = .success(try await pending.finish(context: context))
+                outcome = .success(try await executor.firstResult())
             } catch {
                 outcome = .failure(error)
             }

@@ -36,14 +36,7 @@ extension MutationQueue {
         try await start()
 
         // The guess is worked out first, so that what is saved is exactly what shows.
-        var layer: OptimisticLayerID?
-        if optimisticResponse != nil || optimisticUpdater != nil {
-            do {
-                layer = try client.store.addOptimisticLayer(for: mutation, response: optimisticResponse, updater: optimisticUpdater)
-            } catch {
-                throw OptimisticMutationError.optimisticUpdateFailed(error)
-            }
-        }
+        let layer = try client.store.layOptimisticUpdate(for: mutation, response: optimisticResponse, updater: optimisticUpdater)
         let entry = QueuedMutation(
             mutation,
             queue: queue,
@@ -129,10 +122,8 @@ extension MutationQueue {
         return true
     }
 
+    /// Rolls back the layer of a mutation that leaves the queue without an answer here.
     func removeLayer(_ layer: OptimisticLayerID?) {
-        guard let layer else { return }
-        // Removing a layer fails only when a persistent record source fails; the layer is gone
-        // from what readers see either way.
-        _ = try? client.store.removeOptimisticLayer(layer)
+        client.store.rollBack(layer)
     }
 }

@@ -12,8 +12,9 @@ struct QueuedMutationKind: Sendable {
         var result: any Sendable
     }
 
-    /// Sends a stored mutation, then writes its result in place of its layer, running the
-    /// kind's updater.
+    /// Sends a stored mutation through the client's executor, which writes its result in
+    /// place of its layer, running the kind's updater; on a failed attempt the layer stays,
+    /// for the queue to show until it gives the mutation up.
     let deliver: @Sendable (_ entry: QueuedMutation, _ client: ApogeeClient, _ layer: OptimisticLayerID?) async throws -> Delivery
 
     /// Lays a restored mutation's optimistic layer again: with a registered optimistic
@@ -30,12 +31,17 @@ struct QueuedMutationKind: Sendable {
         optimisticUpdater: StoreUpdater<Mutation.Data>? = nil
     ) {
         deliver = { entry, client, layer in
-            let operation = StoredMutation<Mutation>(variables: entry.variables)
             var context = RequestContext()
             context.idempotencyKey = entry.idempotencyKey
-            let answer = try await client.send(operation, context: context)
-            let settled = client.storing(answer, for: operation, removingOptimisticLayer: layer, updater: updater)
-            return Delivery(response: answer.responseJSON, result: settled)
+            let executor = OperationExecutor(
+                client: client,
+                queued: StoredMutation<Mutation>(variables: entry.variables),
+                layer: layer,
+                updater: updater,
+                context: context
+            )
+            let answer = try await executor.firstAnswer()
+            return Delivery(response: answer.received.responseJSON, result: answer.written)
         }
         restoreLayer = { entry, store in
             if let optimisticUpdater, entry.optimisticResponse != nil || entry.optimisticChanges != nil {

@@ -37,22 +37,8 @@ extension ApogeeClient {
         bufferLimit: Int = 100,
         context: RequestContext = RequestContext()
     ) -> AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error> {
-        let (results, continuation) = AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(max(bufferLimit, 1))
-        )
-        let writer = SubscriptionEventWriter(client: self, subscription: subscription, writesToStore: writesToStore, results: continuation)
-        let pump = Task {
-            do {
-                for try await result in try await sendForResults(subscription, context: context) {
-                    await writer.write(result)
-                }
-                writer.finish()
-            } catch {
-                writer.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in pump.cancel() }
-        return results
+        OperationExecutor(client: self, subscription: subscription, writesToStore: writesToStore, context: context)
+            .results(bufferLimit: bufferLimit)
     }
 
     /// Starts a subscription and calls `resultHandler` with each result, then with the error

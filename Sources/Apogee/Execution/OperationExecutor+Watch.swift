@@ -1,7 +1,12 @@
 import ApogeeAPI
 import ApogeeStore
 
-extension ApogeeClient {
+extension OperationExecutor where Operation: GraphQLQuery {
+    /// The results of a watch, in a stream: see ``ApogeeClient/watch(query:cachePolicy:context:)``.
+    func watchResults() -> AsyncThrowingStream<OperationResult, any Error> {
+        stream { writer in try await self.runWatch { writer.pass($0) } }
+    }
+
     /// Runs a watch until the task is cancelled: the first result as `cachePolicy` says, then a
     /// result each time the store's data for the query changes.
     ///
@@ -16,33 +21,29 @@ extension ApogeeClient {
     /// When data the watch shows expires, the watch delivers it marked stale, or, with
     /// ``RequestContext/refetchesOnExpiry``, sends the query again (when the policy fetches).
     /// A change in ``GraphQLResult/hasPendingWrites`` alone is delivered too.
-    func runWatch<Query: GraphQLQuery>(
-        _ query: Query,
-        cachePolicy: CachePolicy,
-        context: RequestContext,
-        deliver: (GraphQLResult<Query.Data>) -> Void
-    ) async throws {
-        guard cachePolicy.writesResults else {
+    func runWatch(deliver: (OperationResult) -> Void) async throws {
+        guard let cacheStep, writes.toStore else {
             // Nothing is written, so the store has nothing to follow.
-            deliver(try await fetchFromServer(query, context: context, writesResult: false))
+            deliver(try await fetchFirst())
             return
         }
+        let cachePolicy = cacheStep.policy
         var watchOptions = CacheReadOptions.acceptingAnyStaleness
         watchOptions.returnsPartialData = context.cacheReadOptions.returnsPartialData
-        var changes = store.watchReads(query, options: watchOptions, bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        var changes = client.store.watchReads(operation, options: watchOptions, bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
         guard let initial = await changes.next() else { return }
-        var last: WatchedState<Query.Data>?
+        var last: WatchedState<Operation.Data>?
         // The expired fields a refetch was sent for: data that comes back already expired
         // (a max-age of 0) is then delivered stale instead of fetched again and again.
         var refetchedFor: [FieldKey]?
 
         func fetch() async throws {
-            let result = try await fetchFromServer(query, context: context, writesResult: true)
+            let result = try await fetchFirst()
             deliver(result)
             last = result.data.map { WatchedState(data: $0, expiredFields: [], hasPendingWrites: false) }
         }
 
-        func deliverFromStore(_ result: GraphQLResult<Query.Data>) {
+        func deliverFromStore(_ result: OperationResult) {
             deliver(result)
             last = result.data.map { WatchedState(data: $0, expiredFields: result.expiredFields, hasPendingWrites: result.hasPendingWrites) }
         }
@@ -51,8 +52,8 @@ extension ApogeeClient {
             // The watcher accepts any staleness; the first result takes only what the
             // request's own options accept, as a fetch would, so stale data is read again
             // with them. Fresh data is the watcher's read as it is.
-            let first = initial.isStale ? cachedResult(for: query, options: context.cacheReadOptions) : Self.cacheResult(initial)
-            switch decide(first, cachePolicy: cachePolicy) {
+            let first = initial.isStale ? cacheStep.read(context.cacheReadOptions) : ApogeeClient.cacheResult(initial)
+            switch client.decide(first, cachePolicy: cachePolicy) {
             case .answered(let result):
                 deliverFromStore(result)
             case .fetch(let first):
@@ -60,7 +61,7 @@ extension ApogeeClient {
                 try await fetch()
             }
         } else if case .failure(let miss) = initial.result, cachePolicy.readsCache, !cachePolicy.fetchesOnMiss {
-            deliver(Self.cacheResult(Query.Data.self, miss: miss))
+            deliver(ApogeeClient.cacheResult(Swift.Result<Operation.Data, CacheMiss>.failure(miss)))
         } else {
             try await fetch()
         }
@@ -75,21 +76,17 @@ extension ApogeeClient {
                 }
                 let state = WatchedState(data: data, expiredFields: change.expiredFields, hasPendingWrites: change.hasPendingWrites)
                 guard state != last else { continue }
-                deliverFromStore(Self.cacheResult(change))
+                deliverFromStore(ApogeeClient.cacheResult(change))
             case .failure(let miss):
                 if cachePolicy.fetchesOnMiss {
                     try await fetch()
                 } else {
-                    deliver(Self.cacheResult(Query.Data.self, miss: miss))
+                    deliver(ApogeeClient.cacheResult(Swift.Result<Operation.Data, CacheMiss>.failure(miss)))
                     last = nil
                 }
             }
         }
         try Task.checkCancellation()
-    }
-
-    private static func cacheResult<Data: Sendable>(_ type: Data.Type, miss: CacheMiss) -> GraphQLResult<Data> {
-        cacheResult(Result<Data, CacheMiss>.failure(miss))
     }
 }
 
