@@ -1,4 +1,4 @@
-@testable import Apogee
+import Apogee
 import ApogeeAPI
 import Foundation
 import ApogeeExampleServer
@@ -41,7 +41,7 @@ import Testing
             networkTransport: transport
         )
         var sites: [String?] = []
-        for try await result in try await client.sendForResults(LaunchSiteQuery(id: "1"), context: RequestContext()) {
+        for try await result in client.fetchResults(query: LaunchSiteQuery(id: "1"), cachePolicy: .fetchIgnoringCacheCompletely) {
             #expect(result.extensions?["counted"] == true)
             sites.append(result.data?.launch?.site)
         }

@@ -29,26 +29,9 @@ extension ApogeeClient {
         return context
     }
 
-    /// Runs a query or a mutation through the chain and returns its one result, within the
-    /// configured deadline (unless it sends files).
-    func send<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResult<Operation.Data> {
-        let request = makeRequest(for: operation, context: context)
-        guard let deadline = configuration.requestDeadline, !request.body.containsUploads else {
-            return try await sendForResults(request).singleResult()
-        }
-        return try await withDeadline(deadline) {
-            try await self.sendForResults(request).singleResult()
-        }
-    }
-
-    /// Runs an operation through a fresh chain, again from the start each time an interceptor
-    /// throws ``RestartChain`` before the stream opens, up to the configured limit.
-    func sendForResults<Operation: GraphQLOperation>(_ operation: Operation, context: RequestContext) async throws -> GraphQLResultStream<Operation.Data> {
-        try await sendForResults(makeRequest(for: operation, context: context))
-    }
-
-    /// Runs a request built by ``makeRequest(for:context:)`` through a fresh chain, restarted
-    /// as interceptors ask.
+    /// Runs a request built by ``makeRequest(for:context:)`` through a fresh chain, again from
+    /// the start each time an interceptor throws ``RestartChain`` before the stream opens, up
+    /// to the configured limit.
     func sendForResults<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
         let operation = request.operation
