@@ -10,7 +10,7 @@ import ApogeeAPI
 /// request context the ``MetricsInterceptor`` prepared; without it before this one no retry is
 /// counted, since nothing then tells a first attempt from a later one.
 ///
-/// Bytes are what each result's ``Apogee/ResponseMetadata/bodySizes`` says, for the transports
+/// Bytes are what each result's `ResponseMetadata.bodySizes` says, for the transports
 /// that fill it (`HTTPNetworkTransport` for queries and mutations, or a transport of the app's
 /// own): the request body as sent (nothing for a `GET`, whose operation is in the URL; nothing
 /// for a streamed upload of unknown length) and the response body as the HTTP stack handed it
