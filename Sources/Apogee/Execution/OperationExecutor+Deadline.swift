@@ -1,16 +1,6 @@
 import ApogeeAPI
 
 extension OperationExecutor {
-    /// What ended one of the two tasks racing for the first result.
-    private enum Race: Sendable {
-        /// The results were read: this many.
-        case received(Int)
-        /// The deadline passed before the first result.
-        case expired
-        /// The deadline passed after the first result, so it no longer counts.
-        case disarmed
-    }
-
     /// Reads the results of `request` into `handle`, or throws
     /// ``ApogeeError/deadlineExceeded(_:)`` when the first result has not come within
     /// `deadline`. Whichever of the first result and the deadline comes first wins, under a
@@ -18,6 +8,8 @@ extension OperationExecutor {
     /// write itself is not timed.
     ///
     /// The request is cancelled, not abandoned: the error is thrown only once it has ended.
+    /// Every request's deadline shares the process's one timer (``DeadlineWatchdog/requests``),
+    /// so a request pays for a task to cancel and a registration, not for a timer of its own.
     func receive(
         _ request: GraphQLRequest<Operation>,
         within deadline: Duration,
@@ -32,30 +24,16 @@ extension OperationExecutor {
                 return true
             }
         }
-        return try await withThrowingTaskGroup(of: Race.self) { group in
-            group.addTask {
-                // A result that comes after the deadline is the deadline's, whichever task ends first.
-                guard let count = try await self.receive(request, claimingFirst: { claim(true) }, handle) else { return .expired }
-                return .received(count)
+        let watchdog = DeadlineWatchdog.requests
+        do {
+            // A result that comes after the deadline is the deadline's, whichever happens first.
+            let count = try await watchdog.run(until: watchdog.now + deadline, claimingExpiry: { claim(false) }) {
+                try await self.receive(request, claimingFirst: { claim(true) }, handle)
             }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return claim(false) ? .expired : .disarmed
-            }
-            defer { group.cancelAll() }
-            while let outcome = try await group.next() {
-                switch outcome {
-                case .received(let count):
-                    return count
-                case .disarmed:
-                    continue
-                case .expired:
-                    group.cancelAll()
-                    while let _ = try? await group.next() {}
-                    throw ApogeeError.deadlineExceeded(deadline)
-                }
-            }
-            throw CancellationError()
+            guard let count else { throw ApogeeError.deadlineExceeded(deadline) }
+            return count
+        } catch is DeadlineWatchdog<TaskTimer>.Expired {
+            throw ApogeeError.deadlineExceeded(deadline)
         }
     }
 }

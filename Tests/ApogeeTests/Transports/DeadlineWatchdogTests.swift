@@ -11,7 +11,7 @@ import Testing
 struct DeadlineWatchdogTests {
     /// A watchdog on an embedded event loop of its own, whose clock moves only when the test
     /// advances it; the caller shuts the loop down.
-    static func watchdogOnEmbeddedLoop() -> (EmbeddedEventLoop, DeadlineWatchdog) {
+    static func watchdogOnEmbeddedLoop() -> (EmbeddedEventLoop, DeadlineWatchdog<EventLoopTimer>) {
         let loop = EmbeddedEventLoop()
         return (loop, DeadlineWatchdog(eventLoop: loop))
     }

@@ -52,7 +52,7 @@ extension AsyncHTTPClientTransport {
                 return try await watchdog.run(until: .now() + TimeAmount(idleTimeout)) {
                     try await iterator.next().map { Data(buffer: $0) }
                 }
-            } catch is DeadlineWatchdog.Expired {
+            } catch is DeadlineWatchdog<EventLoopTimer>.Expired {
                 throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "nothing arrived for \(idleTimeout)"))
             } catch {
                 throw Self.transportError(error, url: url, timeout: idleTimeout)

@@ -32,7 +32,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private let ownsClient: Bool
     private let isShutDown = Locked(false)
     /// Bounds each body by its request's deadline.
-    let watchdog: DeadlineWatchdog
+    let watchdog: DeadlineWatchdog<EventLoopTimer>
 
     /// Creates a transport with a client of its own, made from `configuration`; the client
     /// is shut down by ``shutdown()`` or, failing that, when the transport goes away.
@@ -137,7 +137,7 @@ extension AsyncHTTPClientTransport {
                 }
                 return Data(buffer: collected)
             }
-        } catch is DeadlineWatchdog.Expired {
+        } catch is DeadlineWatchdog<EventLoopTimer>.Expired {
             throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
         } catch let error as NIOHTTPDecompression.DecompressionError where error == .limit {
             throw ApogeeError.responseTooLarge(url: url, limit: limit)
