@@ -254,10 +254,26 @@ let package = Package(
             path: "Tests/CodegenFixtures/ValidEdges",
             plugins: ["ApogeeCodegenPlugin"]
         ),
+        // Generated code in a module whose declarations are on the main actor unless they say
+        // otherwise, as in a new Xcode app target (SE-0466); MainActorGeneratedCodeTests uses it.
+        .target(
+            name: "CodegenFixtureMainActor",
+            dependencies: ["ApogeeAPI"],
+            path: "Tests/CodegenFixtures/MainActor",
+            swiftSettings: [.defaultIsolation(MainActor.self)],
+            plugins: ["ApogeeCodegenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["ApogeeAPI", "CodegenFixtureTodo", "CodegenFixtureReviews", "CodegenFixtureValidEdges", "RocketReserverAPI", "TestSupport"],
             plugins: ["ApogeeCodegenPlugin"]
+        ),
+        // The main-actor fixture's generated code used from a module with the same default
+        // isolation, on the main actor and off it, through a client as an app would.
+        .testTarget(
+            name: "MainActorGeneratedCodeTests",
+            dependencies: ["Apogee", "CodegenFixtureMainActor"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // Operations of the example server's uploads schema, for the client's upload tests.
         .target(

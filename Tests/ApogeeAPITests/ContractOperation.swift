@@ -3,7 +3,7 @@
 import ApogeeAPI
 
 /// `mutation BookTrip($id: ID!) { bookTrips(launchIds: [$id]) { success message launches { ...LaunchTile } } }`
-public struct BookTripMutation: GraphQLMutation {
+public nonisolated struct BookTripMutation: GraphQLMutation {
     public static let operationName = "BookTrip"
     public static let document = """
         mutation BookTrip($id: ID!) { bookTrips(launchIds: [$id]) { __typename success message launches { __typename ...LaunchTile } } } \
@@ -20,7 +20,7 @@ public struct BookTripMutation: GraphQLMutation {
         InputField.fields(["id": id.inputValue])
     }
 
-    public struct Data: RootSelectionSet {
+    public nonisolated struct Data: RootSelectionSet {
         public static let __parentType = "Mutation"
         public static let __selections: [Selection] = [
             .field(.init("bookTrips", arguments: [.init("launchIds", .list([.variable("id")]))], type: .nonNull(.object("TripUpdateResponse", BookTrips.__selections)))),
@@ -40,7 +40,7 @@ public struct BookTripMutation: GraphQLMutation {
             JSONObject(responseFields: ["bookTrips": bookTrips.responseValue])
         }
 
-        public struct BookTrips: SelectionSet {
+        public nonisolated struct BookTrips: SelectionSet {
             public static let __parentType = "TripUpdateResponse"
             public static let __selections: [Selection] = [
                 .field(.init("__typename", type: .nonNull(.scalar("String")))),
@@ -77,7 +77,7 @@ public struct BookTripMutation: GraphQLMutation {
                 ])
             }
 
-            public struct Launch: SelectionSet {
+            public nonisolated struct Launch: SelectionSet {
                 public static let __parentType = "Launch"
                 public static let __selections: [Selection] = [
                     .field(.init("__typename", type: .nonNull(.scalar("String")))),
@@ -103,7 +103,7 @@ public struct BookTripMutation: GraphQLMutation {
                     return fields
                 }
 
-                public struct Fragments: Hashable, Sendable {
+                public nonisolated struct Fragments: Hashable, Sendable {
                     public var launchTile: LaunchTile
 
                     public init(launchTile: LaunchTile) {
@@ -120,7 +120,7 @@ public struct BookTripMutation: GraphQLMutation {
 }
 
 /// `fragment LaunchTile on Launch { id site isBooked mission { name missionPatch(size: SMALL) } }`
-public struct LaunchTile: Fragment {
+public nonisolated struct LaunchTile: Fragment {
     public static let fragmentName = "LaunchTile"
     public static let __parentType = "Launch"
     public static let __typeCondition = Selection.TypeCondition("Launch", possibleTypes: ["Launch"])
@@ -165,7 +165,7 @@ public struct LaunchTile: Fragment {
         ])
     }
 
-    public struct Mission: SelectionSet {
+    public nonisolated struct Mission: SelectionSet {
         public static let __parentType = "Mission"
         public static let __selections: [Selection] = [
             .field(.init("__typename", type: .nonNull(.scalar("String")))),
@@ -200,7 +200,7 @@ public struct LaunchTile: Fragment {
 }
 
 /// `enum PatchSize { SMALL LARGE }`
-public enum PatchSize: EnumValue, CaseIterable {
+public nonisolated enum PatchSize: EnumValue, CaseIterable {
     case small
     case large
     /// A value the schema did not have when this code was generated.
@@ -226,7 +226,7 @@ public enum PatchSize: EnumValue, CaseIterable {
 }
 
 /// `input ReviewInput { stars: Int! commentary: String favoriteSize: PatchSize }`
-public struct ReviewInput: InputObject {
+public nonisolated struct ReviewInput: InputObject {
     public var stars: Int
     public var commentary: GraphQLNullable<String>
     public var favoriteSize: GraphQLNullable<PatchSize>

@@ -31,14 +31,14 @@ struct DeterminismTests {
     @Test func onlyReachedSchemaTypesAreGenerated() throws {
         let files = try TestFiles.operationFiles(in: "Tests/CodegenFixtures/Todo").filter { $0.baseName == "ChangeTodoStatus" }
         let schemaTypes = try #require(try Self.generate(files).last)
-        #expect(schemaTypes.contents.contains("public struct ChangeTodoStatusInput: InputObject"))
+        #expect(schemaTypes.contents.contains("public nonisolated struct ChangeTodoStatusInput: InputObject"))
         #expect(!schemaTypes.contents.contains("AddTodoInput"))
     }
 
     @Test func documentsHoldOnlyTheFragmentsTheyUse() throws {
         let generated = try Self.generate(TestFiles.operationFiles(in: "Tests/CodegenFixtures/Todo"))
         let todoList = try #require(generated.first { $0.name == "TodoList.graphql.swift" })
-        let removeTodo = try #require(todoList.contents.range(of: "public struct RemoveTodoMutation"))
+        let removeTodo = try #require(todoList.contents.range(of: "public nonisolated struct RemoveTodoMutation"))
         let removeDocument = todoList.contents[removeTodo.lowerBound...].prefix(600)
         #expect(!removeDocument.contains("fragment TodoItem"))
         #expect(todoList.contents.contains("fragment TodoItem on Todo { __typename id text complete }"))

@@ -40,7 +40,7 @@ struct ValidEdgeDocumentTests {
 
     @Test func aLowerCaseFragmentNameGivesACapitalizedTypeAndALowerCaseProperty() throws {
         let swift = try Self.generate("query Q { hero { ...heroFragment } }\nfragment heroFragment on Hero { name }").operations
-        #expect(swift.contains("public struct HeroFragment: Fragment {"))
+        #expect(swift.contains("public nonisolated struct HeroFragment: Fragment {"))
         #expect(swift.contains("public static let fragmentName = \"heroFragment\""))
         #expect(swift.contains("public var heroFragment: HeroFragment"))
         #expect(swift.contains("self.heroFragment = try HeroFragment(from: object)"))
@@ -51,15 +51,15 @@ struct ValidEdgeDocumentTests {
     @Test func aCapitalizedFieldNamedLikeItsTypeGetsANestedTypeOfAnotherName() throws {
         let swift = try Self.generate("query Q { Horse { name } }").operations
         #expect(swift.contains("public var Horse: Horse_?"))
-        #expect(swift.contains("public struct Horse_: SelectionSet {"))
+        #expect(swift.contains("public nonisolated struct Horse_: SelectionSet {"))
         #expect(swift.contains(".field(.init(\"Horse\", type: .object(\"Horse\", Horse_.__selections))),"))
-        #expect(!swift.contains("public struct Horse: SelectionSet"))
+        #expect(!swift.contains(" struct Horse: SelectionSet"))
     }
 
     @Test func inputObjectsThatHoldEachOtherThroughNullableFieldsAreKeptIndirectly() throws {
         let swift = try Self.generate("query Q($filter: StableFilter) { stable(filter: $filter) { name } }").schemaTypes
         #expect(swift.contains("""
-            public struct StableFilter: InputObject {
+            public nonisolated struct StableFilter: InputObject {
                 public var name: GraphQLNullable<String>
                 public var both: GraphQLNullable<StableFilterPair> {
                     get { _both.value }
@@ -75,7 +75,7 @@ struct ValidEdgeDocumentTests {
             """))
         #expect(swift.contains("private indirect enum Indirect<Value: Hashable & Sendable>: Hashable, Sendable {"))
         #expect(swift.contains("self._not = Indirect(not)"))
-        #expect(swift.contains("public struct StableFilterPair: InputObject {"))
+        #expect(swift.contains("public nonisolated struct StableFilterPair: InputObject {"))
         #expect(swift.contains("private var _left: Indirect<GraphQLNullable<StableFilter>>"))
     }
 
@@ -91,8 +91,8 @@ struct ValidEdgeDocumentTests {
             \"\"\"
             fragment HeroName on Hero { name }
             """).operations
-        #expect(swift.contains("/// The hero.\n///\n/// `query Q`, from Op.graphql.\npublic struct QQuery: GraphQLQuery {"))
-        #expect(swift.contains("/// The hero's name.\n///\n/// Twice described.\n///\n/// `fragment HeroName on Hero`, from Op.graphql.\npublic struct HeroName: Fragment {"))
+        #expect(swift.contains("/// The hero.\n///\n/// `query Q`, from Op.graphql.\npublic nonisolated struct QQuery: GraphQLQuery {"))
+        #expect(swift.contains("/// The hero's name.\n///\n/// Twice described.\n///\n/// `fragment HeroName on Hero`, from Op.graphql.\npublic nonisolated struct HeroName: Fragment {"))
         #expect(swift.contains("public static let document = \"\"\"\n        query Q { hero { __typename ...HeroName } } \\"))
     }
 
@@ -113,17 +113,17 @@ struct ValidEdgeDocumentTests {
             """)
         #expect(generated.operations.contains("public var __schema: __Schema"))
         #expect(generated.operations.contains("public var __type: __Type?"))
-        #expect(generated.operations.contains("public struct __Schema: SelectionSet {"))
+        #expect(generated.operations.contains("public nonisolated struct __Schema: SelectionSet {"))
         #expect(generated.operations.contains("public var kind: __TypeKind"))
         #expect(generated.operations.contains(#".field(.init("__type", arguments: [.init("name", .literal("Horse"))], type: .object("__Type", __Type.__selections))),"#))
-        #expect(generated.schemaTypes.contains("public enum __TypeKind: EnumValue, CaseIterable {"))
+        #expect(generated.schemaTypes.contains("public nonisolated enum __TypeKind: EnumValue, CaseIterable {"))
         #expect(generated.schemaTypes.contains("case \"INPUT_OBJECT\": self = .inputObject"))
     }
 
     @Test func aOneOfInputObjectIsAnEnumOfItsFields() throws {
         let swift = try Self.generate("query Q($by: HorseLookup!) { horse(by: $by) { name } }").schemaTypes
         #expect(swift.contains("""
-            public indirect enum HorseLookup: InputObject {
+            public nonisolated indirect enum HorseLookup: InputObject {
                 case name(String)
                 case ages([Int])
                 case owner(OwnerLookup)
@@ -139,6 +139,6 @@ struct ValidEdgeDocumentTests {
                 }
             }
             """))
-        #expect(!swift.contains("public struct HorseLookup"))
+        #expect(!swift.contains(" struct HorseLookup"))
     }
 }

@@ -32,7 +32,7 @@ struct OperationEmitter {
 
         if let description = operation.description { writer.documentation(description + "\n") }
         writer.line("/// `\(signature)`, from \(fileName).")
-        writer.block("public struct \(name): \(protocolName)") { writer in
+        writer.block(TypeDeclaration.header("struct", name, conformances: protocolName)) { writer in
             writer.line("public static let operationName = \(SwiftLiteral.string(operation.name))")
             writer.line("public static let document = \"\"\"")
             writer.indented { writer in

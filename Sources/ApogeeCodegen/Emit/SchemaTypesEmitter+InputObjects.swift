@@ -32,7 +32,7 @@ extension SchemaTypesEmitter {
         // A property of the box's name would hide it in the struct's own code.
         let box = SwiftNames.unique("Indirect", avoiding: taken)
         writer.line("/// " + (firstLine(type.description) ?? "The `\(name)` input object of the schema."))
-        writer.block("public struct \(name): InputObject") { writer in
+        writer.block(TypeDeclaration.header("struct", name, conformances: "InputObject")) { writer in
             writeProperties(fields, box: box, into: &writer)
             writer.line()
             writeInitializer(fields, box: box, into: &writer)

@@ -13,7 +13,7 @@ extension SchemaTypesEmitter {
         writer.line("/// " + (firstLine(type.description) ?? "The `\(type.name)` input object of the schema."))
         writer.line("///")
         writer.line("/// Exactly one of its fields is given (`@oneOf`): each case is one field.")
-        writer.block("public \(isIndirect ? "indirect " : "")enum \(type.name): InputObject") { writer in
+        writer.block(TypeDeclaration.header(isIndirect ? "indirect enum" : "enum", type.name, conformances: "InputObject")) { writer in
             for (field, name) in cases {
                 if let description = firstLine(field.description) { writer.line("/// " + description) }
                 writer.line("case \(name)(\(types.inputBase(field.type)))")

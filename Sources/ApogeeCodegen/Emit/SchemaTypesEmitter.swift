@@ -13,7 +13,7 @@ struct SchemaTypesEmitter {
         writer.line("/// The cache policy the schema declares: what the store keys objects by (`@typePolicy`), the")
         writer.line("/// fields it reads from the record their arguments name (`@fieldPolicy`), and how long fields")
         writer.line("/// stay fresh (`@cacheControl`).")
-        writer.block("public enum \(Self.cachePolicyName)") { writer in
+        writer.block(TypeDeclaration.header("enum", Self.cachePolicyName)) { writer in
             writer.line("/// The fields that identify objects of each type, by concrete type; interface keys are")
             writer.line("/// given to each implementation.")
             Self.emitDictionary("keyFields", valueType: "[String]", keyFields.mapValues(Self.stringList), into: &writer)
@@ -65,7 +65,7 @@ struct SchemaTypesEmitter {
         }
         let unknown = taken.contains("unknown") ? "__unknown" : "unknown"
         writer.line("/// " + (firstLine(type.description) ?? "The `\(name)` enum of the schema."))
-        writer.block("public enum \(name): EnumValue, CaseIterable") { writer in
+        writer.block(TypeDeclaration.header("enum", name, conformances: "EnumValue, CaseIterable")) { writer in
             for (value, caseName) in cases {
                 if let description = firstLine(value.description) { writer.line("/// " + description) }
                 if let reason = value.deprecationReason { writer.line("/// - Deprecated: " + (firstLine(reason) ?? reason)) }

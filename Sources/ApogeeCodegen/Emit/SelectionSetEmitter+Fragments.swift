@@ -2,7 +2,7 @@
 extension SelectionSetEmitter {
     func writeFragments(_ shape: Shape, into writer: inout SwiftWriter) {
         writer.line("/// The named fragments spread in this selection set.")
-        writer.block("public struct Fragments: Hashable, Sendable") { writer in
+        writer.block(TypeDeclaration.header("struct", "Fragments", conformances: "Hashable, Sendable")) { writer in
             for fragment in shape.fragments {
                 writer.line("public var \(fragment.propertyName): \(fragment.typeName)\(fragment.isOptional ? "?" : "")")
             }

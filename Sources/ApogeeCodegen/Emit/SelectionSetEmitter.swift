@@ -7,7 +7,7 @@ struct SelectionSetEmitter {
     /// Writes a struct. `statics` are extra `static let` lines written before `__selections`.
     func emit(_ shape: Shape, conformance: String, statics: [String], docComment: String?, into writer: inout SwiftWriter) {
         if let docComment { writer.documentation(docComment) }
-        writer.block("public struct \(shape.swiftName): \(conformance)") { writer in
+        writer.block(TypeDeclaration.header("struct", shape.swiftName, conformances: conformance)) { writer in
             writeStatics(shape, statics: statics, into: &writer)
             writer.line()
             writeProperties(shape, into: &writer)
