@@ -18,6 +18,10 @@ public protocol HTTPTransport: Sendable {
     /// The default sends the request with ``send(_:)`` and gives the whole body as one piece,
     /// so a transport without streaming still serves subscriptions, only not as they happen.
     func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse
+
+    /// Releases the connections and threads the transport made; one that uses a client it
+    /// was given leaves that client running. Nothing by default.
+    func shutdown() async throws
 }
 
 extension HTTPTransport {
@@ -29,6 +33,9 @@ extension HTTPTransport {
             continuation.finish()
         })
     }
+
+    /// Nothing to release.
+    public func shutdown() async throws {}
 }
 
 /// An HTTP request ready to send.

@@ -13,6 +13,7 @@ extension URLSessionTransport {
     /// Requests with a streamed body (uploads) are sent whole with ``send(_:)``: their
     /// responses are small, and the upload path has its own redirect handling.
     public func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
+        try checkRunning(request)
         guard case .bytes(let body) = request.body.storage else {
             let response = try await send(request)
             return HTTPStreamingResponse(head: response.head, body: AsyncThrowingStream { continuation in

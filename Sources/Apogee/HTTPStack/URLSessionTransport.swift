@@ -18,6 +18,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// its delegate, not a completion handler, receives the body.
     let streamingSession: Locked<(session: URLSession, delegate: StreamingResponseDelegate)?> = Locked(nil)
     private let sessionConfiguration: URLSessionConfiguration
+    /// Set by ``shutdown()``: later requests fail instead of starting.
+    private let isShutDown = Locked(false)
     /// How bodies that are not in memory (uploads) reach `URLSession`.
     public let streamedBodies: StreamedBodyStrategy
     /// The largest whole response body accepted; a larger one fails with
@@ -49,6 +51,29 @@ public final class URLSessionTransport: HTTPTransport {
         streamingSession.withLock { $0?.session.invalidateAndCancel() }
     }
 
+    /// Cancels the requests under way, and makes later ones fail with a transport error. The
+    /// sessions stay valid until the transport is released (a task made on an invalidated
+    /// session would stop the process), when `deinit` invalidates them.
+    public func shutdown() async throws {
+        isShutDown.withLock { $0 = true }
+        for session in [session] + streamingSession.withLock({ $0.map { [$0.session] } ?? [] }) {
+            for task in await Self.tasks(of: session) { task.cancel() }
+        }
+    }
+
+    /// Throws once the transport has been shut down.
+    func checkRunning(_ request: HTTPTransportRequest) throws {
+        guard !isShutDown.withLock({ $0 }) else {
+            throw ApogeeError.transport(TransportError(kind: .other, url: request.url, message: "the URLSession transport has been shut down"))
+        }
+    }
+
+    private static func tasks(of session: URLSession) async -> [URLSessionTask] {
+        await withCheckedContinuation { continuation in
+            session.getAllTasks { continuation.resume(returning: $0) }
+        }
+    }
+
     /// The streaming session and its delegate, made on first use.
     func streaming() -> (session: URLSession, delegate: StreamingResponseDelegate) {
         streamingSession.withLock { existing in
@@ -68,6 +93,7 @@ public final class URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         // A task cancelled before the request starts sends nothing at all.
         try Task.checkCancellation()
+        try checkRunning(request)
         guard case .streamed = request.body.storage else {
             let response = try await stream(request)
             var body = Data()

@@ -46,9 +46,17 @@ public protocol NetworkTransport: Sendable {
     /// The HTTP transport that sends this transport's queries and mutations, when it sends
     /// them over HTTP; ``ApogeeClient/transport`` reports it. `nil` by default.
     var httpTransport: (any HTTPTransport)? { get }
+
+    /// Releases what the transport holds (connections, a socket, threads it made), ending
+    /// whatever still runs on it. Resources the transport was given rather than made, such
+    /// as a shared `HTTPClient`, stay as they are. Nothing by default.
+    func shutdown() async throws
 }
 
 extension NetworkTransport {
     /// No HTTP transport: the operations go some other way.
     public var httpTransport: (any HTTPTransport)? { nil }
+
+    /// Nothing to release.
+    public func shutdown() async throws {}
 }

@@ -18,6 +18,15 @@ public struct SplitNetworkTransport: NetworkTransport {
     /// The HTTP transport of ``operations``, which sends queries and mutations, when it has one.
     public var httpTransport: (any HTTPTransport)? { operations.httpTransport }
 
+    /// Shuts both transports down, the subscriptions' first; the first error, if any, is
+    /// thrown once both have been asked.
+    public func shutdown() async throws {
+        var firstError: (any Error)?
+        do { try await subscriptions.shutdown() } catch { firstError = error }
+        do { try await operations.shutdown() } catch { firstError = firstError ?? error }
+        if let firstError { throw firstError }
+    }
+
     /// Sends the request through the transport for its delivery: a subscription's, or the other.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         switch request.delivery {

@@ -64,8 +64,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Shuts down the client the transport made, closing its connections; requests sent
     /// afterwards fail. A client passed in is left to its owner.
     public func shutdown() async throws {
-        guard ownsClient, !isShutDown.withLock({ $0 }) else { return }
-        isShutDown.withLock { $0 = true }
+        let wasShutDown = isShutDown.withLock { isShutDown in
+            defer { isShutDown = true }
+            return isShutDown
+        }
+        guard ownsClient, !wasShutDown else { return }
         try await client.shutdown()
     }
 

@@ -63,6 +63,11 @@ public struct BatchingNetworkTransport: NetworkTransport {
     /// The HTTP transport that sends every request, batched or not.
     public var httpTransport: (any HTTPTransport)? { transport }
 
+    /// Shuts the HTTP transport down.
+    public func shutdown() async throws {
+        try await unbatched.shutdown()
+    }
+
     /// Sends a request of one result in a batch when it can go in one, and anything else alone.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         guard request.delivery == .single else { return try await unbatched.send(request) }

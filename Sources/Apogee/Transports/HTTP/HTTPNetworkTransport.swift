@@ -42,6 +42,11 @@ public struct HTTPNetworkTransport: NetworkTransport {
     /// The HTTP transport that sends every request.
     public var httpTransport: (any HTTPTransport)? { transport }
 
+    /// Shuts the HTTP transport down.
+    public func shutdown() async throws {
+        try await transport.shutdown()
+    }
+
     /// Sends the request and reads its response, or its stream of events for a subscription.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         if request.delivery == .subscription {

@@ -133,6 +133,11 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
         setState(.idle)
     }
 
+    /// Closes the socket as ``close()`` does.
+    public func shutdown() async throws {
+        await close()
+    }
+
     /// The running subscriptions, by id.
     var subscribers: [String: Subscriber] {
         get { routes.withLock { $0 } }
