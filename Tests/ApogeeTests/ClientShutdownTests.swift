@@ -67,7 +67,7 @@ struct ClientShutdownTests {
         }
     }
 
-    @Test("Shutting a client down ends the subscriptions on its WebSocket and closes the socket")
+    @Test("Shutting a client down ends the subscriptions on its WebSocket, completes each on the server, and closes the socket")
     func shutdownClosesTheWebSocket() async throws {
         try await withServer { server in
             let subscriber = server.subscriptionClient(endpoint: server.rocketReserverURL, over: .webSocket)
@@ -79,6 +79,11 @@ struct ClientShutdownTests {
             let error = await ended.value
             #expect(error is CancellationError, "expected the subscription to end, got \(String(describing: error))")
             #expect(await webSocket.connectionState == .idle)
+            // The server heard the subscription end before the socket closed.
+            await server.waitForSubscriptionEvents { events in
+                events.contains { if case .socketClosed = $0 { true } else { false } }
+            }
+            #expect(server.idsCompletedByClient.count == 1)
         }
     }
 

@@ -107,7 +107,8 @@ extension DeadlineWatchdog {
 
     /// Runs `operation` in a task of its own, which is cancelled at `deadline`, or when the
     /// calling task is. Throws ``Expired`` when the deadline ended it; the error is thrown
-    /// only once the task has ended, so nothing of it outlives the call.
+    /// only once the task has ended, so nothing of it outlives the call. A caller cancelled
+    /// before the call gets `CancellationError` and nothing runs.
     ///
     /// `claimExpiry`, asked under no lock of the watchdog's when the deadline passes, decides
     /// whether the deadline still counts: `false` lets the work run on.
@@ -120,6 +121,9 @@ extension DeadlineWatchdog {
         claimingExpiry claimExpiry: @escaping @Sendable () -> Bool = { true },
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
+        // The task does not inherit the caller's cancellation, and starts before the handler
+        // below is in place: a caller cancelled already starts nothing.
+        try Task.checkCancellation()
         let work = Self.start(operation)
         let expired = Locked(false)
         let registration = register(deadline: deadline) {

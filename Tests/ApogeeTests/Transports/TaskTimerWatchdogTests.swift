@@ -1,5 +1,6 @@
 @testable import Apogee
 import ApogeeAPI
+import TestSupport
 import Testing
 
 /// The one timer behind every request deadline in the process, on the continuous clock:
@@ -45,6 +46,18 @@ struct TaskTimerWatchdogTests {
             return Task.isCancelled ? "cancelled" : "finished"
         }
         #expect(value == "finished")
+    }
+
+    @Test("A caller cancelled before the call runs nothing")
+    func cancelledCaller() async throws {
+        let watchdog = DeadlineWatchdog(timer: TaskTimer())
+        let ran = Recorder<Void>()
+        let caller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            _ = try await watchdog.run(until: watchdog.now + .seconds(600)) { ran.append(()) }
+        }
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(ran.values.isEmpty)
     }
 
     @Test("Cancelling the caller cancels the work")

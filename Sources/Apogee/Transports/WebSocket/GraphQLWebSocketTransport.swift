@@ -121,11 +121,17 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
     /// The number of subscriptions running on this transport.
     public var activeSubscriptionCount: Int { subscribers.count }
 
-    /// Ends every subscription (each gets `CancellationError`) and closes the socket.
+    /// Ends every subscription (each gets `CancellationError`), tells the server with a
+    /// `complete` for each one the connection had started, and closes the socket.
     public func close() async {
         let running = subscribers
         subscribers.removeAll()
         for subscriber in running.values { subscriber.results.finish(throwing: CancellationError()) }
+        if let socket, socket.isAcknowledged {
+            for id in running.keys.sorted() {
+                await socket.connection.send(GraphQLWebSocketClientMessage.complete(id: id))
+            }
+        }
         supervisor?.cancel()
         supervisor = nil
         await socket?.close(for: .closedByClient, code: WebSocketCloseCode.normalClosure, message: "")
