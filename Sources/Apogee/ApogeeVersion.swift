@@ -11,10 +11,10 @@ public struct ApogeeVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The version of Apogee that this module was built from.
     public static let current = ApogeeVersion(major: 0, minor: 1, patch: 0)
 
-    /// Raised for a release that removes or changes public API; before 1.0, `minor` is.
+    /// Raised for a release that removes or changes public API, from 1.0 on (before 1.0, ``minor`` is).
     public let major: Int
 
-    /// Raised for a release that adds API; before 1.0, also for one that removes or changes it.
+    /// Raised for a release that adds API, and before 1.0 also for one that removes or changes it.
     public let minor: Int
 
     /// Raised for a release that only fixes bugs.
