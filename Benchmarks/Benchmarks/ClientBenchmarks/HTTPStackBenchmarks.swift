@@ -17,6 +17,17 @@ func httpStackBenchmarks() {
             blackHole(try await server.postWithHTTPClient())
         })
     )
+    // Not part of a bar: what the whole-request deadline (`Configuration.requestDeadline`)
+    // costs a round trip.
+    pairedRoundTrip(
+        "Mutation round trip, paired: client on AsyncHTTPClient with its request deadline and without alternating",
+        first: ("with deadline", { server in
+            blackHole(try await server.logIn(through: server.asyncHTTPClientClient))
+        }),
+        second: ("without deadline", { server in
+            blackHole(try await server.logIn(through: server.undeadlinedClient))
+        })
+    )
     pairedRoundTrip(
         "Mutation round trip, paired: client on AsyncHTTPClient and client on URLSession alternating",
         first: ("client on AsyncHTTPClient", { server in

@@ -29,6 +29,8 @@ final class LoopbackServer: @unchecked Sendable {
     #if canImport(AsyncHTTPClient)
     /// The client on an `AsyncHTTPClientTransport` of its own.
     private(set) var asyncHTTPClientClient: ApogeeClient?
+    /// The same client with no whole-request deadline, to show what the deadline costs.
+    private(set) var undeadlinedClient: ApogeeClient?
     private var asyncHTTPClientTransport: AsyncHTTPClientTransport?
     /// A plain `HTTPClient`, configured as the transport configures its own.
     private(set) var rawHTTPClient: HTTPClient?
@@ -53,6 +55,7 @@ final class LoopbackServer: @unchecked Sendable {
         let transport = AsyncHTTPClientTransport()
         asyncHTTPClientTransport = transport
         asyncHTTPClientClient = ApogeeClient(url: server.rocketReserverURL, transport: transport)
+        undeadlinedClient = ApogeeClient(url: server.rocketReserverURL, transport: transport, configuration: .init(requestDeadline: nil))
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .enabled(limit: .none))
         configuration.connectionPool.retryConnectionEstablishment = false
         rawHTTPClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -72,6 +75,7 @@ final class LoopbackServer: @unchecked Sendable {
         try? await rawHTTPClient?.shutdown()
         asyncHTTPClientTransport = nil
         asyncHTTPClientClient = nil
+        undeadlinedClient = nil
         rawHTTPClient = nil
         rawRequest = nil
         #endif
