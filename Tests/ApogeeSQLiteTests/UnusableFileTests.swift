@@ -94,6 +94,40 @@ struct UnusableFileTests {
         }
     }
 
+    @Test("a header whose write version SQLite does not know is a corrupt file, which startAfresh sets aside (found by FuzzSQLiteFile)")
+    func unknownWriteVersion() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            try SQLiteStore(path: path).close()
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes[18] = 16  // the file format write version, 1 or 2; above 2 SQLite only reads
+            try bytes.write(to: URL(fileURLWithPath: path))
+
+            let error = try #require(throws: SQLiteStoreError.self) { try SQLiteStore(path: path) }
+            #expect(error.kind == .corrupt, "\(error)")
+            let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(afresh.setAsidePath != nil)
+            try afresh.makeNormalizedStore().writeLaunch("1")
+            try afresh.close()
+        }
+    }
+
+    @Test("the fuzzer's file with an unknown write version opens afresh (Fuzz/Corpus/FuzzSQLiteFile/unknown-write-version.sqlite)")
+    func fuzzerFileWithUnknownWriteVersion() async throws {
+        let corpus = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/FuzzSQLiteFile/unknown-write-version.sqlite")
+        let bytes = try Data(contentsOf: corpus)
+        try await TemporaryFolder.with { folder in
+            let path = folder.file()
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let afresh = try SQLiteStore(path: path, configuration: .init(ifUnusable: .startAfresh))
+            #expect(afresh.setAsidePath != nil)
+            try afresh.makeNormalizedStore().writeLaunch("1")
+            try afresh.close()
+        }
+    }
+
     @Test(
         "a file whose version number is current but which lacks a table, a column or a trigger is corrupt, and startAfresh sets it aside (found by FuzzSQLiteFile)",
         arguments: [

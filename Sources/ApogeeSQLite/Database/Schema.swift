@@ -171,6 +171,11 @@ enum Schema {
                 throw SQLiteStoreError(.notAnApogeeStore, path: session.path, detail: "application_id \(application), user_version \(found)")
             }
         }
+        // A write version above 2 in the header makes SQLite open the file for reading only,
+        // so every write would fail: the file is as unusable as a damaged one.
+        if SQLiteStoreError.headerRefusesWrites(session.path) {
+            throw SQLiteStoreError(.corrupt, path: session.path, detail: "the header's file format write version is above 2, so SQLite only reads the file")
+        }
         // The version is two bytes of the header that anything can overwrite: a negative one
         // is damage, not a version to migrate from.
         if found < 0 {

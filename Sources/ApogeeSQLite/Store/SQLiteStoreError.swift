@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a store file cannot be opened or used, with the file's path and what to do about it.
 ///
 /// An unusable file (``isUnusableFile``) can be moved aside at open with
@@ -100,12 +102,27 @@ extension SQLiteStoreError {
         // the file is as unreadable as a corrupt one.
         case 1 where message.contains("unsupported file format"): .corrupt // SQLITE_ERROR
         case 3, 14, 23: .unreadable // SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH
-        // SQLITE_READONLY comes from a write to a file that opened fine for reading: the file
-        // is usable, so setting it aside to start afresh would not help.
+        // SQLITE_READONLY from a header whose write version SQLite does not know: SQLite opens
+        // such a file for reading only, so the file itself refuses every write.
+        case 8 where Self.headerRefusesWrites(path): .corrupt
+        // Any other SQLITE_READONLY comes from a write to a file that opened fine for reading
+        // (its permissions, a read-only mount): the file is usable, so setting it aside to
+        // start afresh would not help.
         default: .databaseFailure
         }
         self.init(kind, path: path, detail: message)
         sqliteResultCode = code
+    }
+
+    /// Whether the SQLite header of the file at `path` has a write version above 2, which
+    /// makes SQLite open it for reading only (SQLite's file format, offset 18).
+    static func headerRefusesWrites(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let header = try? file.read(upToCount: 20), header.count == 20,
+            header.prefix(16).elementsEqual("SQLite format 3\u{0}".utf8)
+        else { return false }
+        return header[header.startIndex + 18] > 2
     }
 
     /// Whether SQLite refused to write a file it could read (`SQLITE_READONLY`).
