@@ -37,7 +37,7 @@ if [ "${1:-}" = "--regenerate" ]; then
     if [ -d ../shared ]; then ln -sfn "$(cd ../shared && pwd)" "$apidiff/shared"; fi
     rm -rf "$dumps"
     status=0
-    swift package diagnose-api-breaking-changes "$baseline" \
+    swift package --enable-all-traits diagnose-api-breaking-changes "$baseline" \
         --baseline-dir "$dumps" --regenerate-baseline \
         --breakage-allowlist-path "$allowlist" || status=$?
     # The baseline's clone and its build: 2 GB that nothing reads again.
@@ -59,7 +59,7 @@ if [ "${#modules[@]}" -eq 0 ]; then
     exit 1
 fi
 echo "Comparing the public API of ${modules[*]} with $baseline"
-swift package diagnose-api-breaking-changes "$baseline" \
+swift package --enable-all-traits diagnose-api-breaking-changes "$baseline" \
     --baseline-dir "$dumps" \
     --breakage-allowlist-path "$allowlist" \
     --targets "${modules[@]}" || {

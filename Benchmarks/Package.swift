@@ -5,6 +5,7 @@ import PackageDescription
 
 let benchmarkPlugin: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
 let codegenPlugin: Target.PluginUsage = .plugin(name: "ApogeeCodegenPlugin", package: "Apogee")
+let exampleServer: Target.Dependency = .product(name: "ApogeeExampleServer", package: "ApogeeExamples")
 
 /// A product of the Apogee package.
 func apogee(_ product: String) -> Target.Dependency {
@@ -33,22 +34,13 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-        .package(name: "Apogee", path: ".."),
+        .package(name: "Apogee", path: "..", traits: ["PostgreSQL"]),
         // A raw WebSocket client, the baseline of the subscription benchmark.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // The raw AsyncHTTPClient POST that the client on AsyncHTTPClient is measured against.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // What the example server's sources need: Apogee lists the server as no product.
-        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
-        .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.1.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The example server that the client benchmarks run against.
+        .package(name: "ApogeeExamples", path: "../Examples"),
         // The fleet benchmark's own connection to PostgreSQL.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
@@ -57,7 +49,7 @@ let package = Package(
         // apogee.json generates RocketReserverAPI's Login.graphql (and LaunchSite.graphql, here)
         // against the example schema.
         benchmark("ClientBenchmarks", dependencies: [
-            apogee("Apogee"), apogee("ApogeeTesting"), "ExampleServer",
+            apogee("Apogee"), apogee("ApogeeTesting"), exampleServer,
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
         ]),
         // apogee.json points the code generator at the shared GitHub schema and operation,
@@ -68,18 +60,18 @@ let package = Package(
         // apogee.json points the code generator at the benchmark's own small to-do schema.
         benchmark("OptimisticBenchmarks", dependencies: [apogee("ApogeeStore")], exclude: ["apogee.json", "schema.graphqls"]),
         // apogee.json points the code generator at the example server's uploads schema.
-        benchmark("UploadBenchmarks", dependencies: ["BenchmarkSupport", apogee("Apogee"), "ExampleServer"]),
+        benchmark("UploadBenchmarks", dependencies: ["BenchmarkSupport", apogee("Apogee"), exampleServer]),
         // apogee.json points the code generator at the example server's RocketReserver schema.
         benchmark("SQLiteBenchmarks", dependencies: [apogee("ApogeeSQLite")]),
         // apogee.json points the code generator at the Todo schema for AddTodo.graphql. The fleet
         // benchmark needs a PostgreSQL server (APOGEE_POSTGRES_URL, as the tests).
         benchmark("QueueBenchmarks", dependencies: [
-            apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeePostgres"), "ExampleServer",
+            apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeePostgres"), exampleServer,
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         // apogee.json points the code generator at the example server's live schema.
         benchmark("SubscriptionBenchmarks", dependencies: [
-            apogee("Apogee"), "ExampleServer", .product(name: "WSClient", package: "swift-websocket"), "BenchmarkSupport",
+            apogee("Apogee"), exampleServer, .product(name: "WSClient", package: "swift-websocket"), "BenchmarkSupport",
         ]),
         // Launch operations of StoreBenchmarks, generated against the RocketReserver schema in a
         // target of their own: StoreBenchmarks' apogee.json names the GitHub schema.
@@ -89,29 +81,6 @@ let package = Package(
             path: "Fixtures/LaunchOperations",
             exclude: ["apogee.json"],
             plugins: [codegenPlugin]
-        ),
-        // The example server, compiled from Apogee's own sources (module ApogeeExampleServer
-        // there) through the link Fixtures/ExampleServer: Apogee offers it as no library.
-        .target(
-            name: "ExampleServer",
-            dependencies: [
-                apogee("ApogeeAPI"),
-                .product(name: "GraphQL", package: "GraphQL"),
-                .product(name: "Graphiti", package: "Graphiti"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            path: "Fixtures/ExampleServer"
         ),
         // What several benchmark targets measure alike: resident memory.
         .target(name: "BenchmarkSupport", path: "Fixtures/BenchmarkSupport"),

@@ -1,5 +1,5 @@
 import Apogee
-import ExampleServer
+import ApogeeExampleServer
 import Benchmark
 
 /// The batching figure of the AsyncHTTPClient issue: 100 small queries issued at once, sent

@@ -2,7 +2,7 @@ import Apogee
 import ApogeePostgres
 import ApogeeSQLite
 import Benchmark
-import ExampleServer
+import ApogeeExampleServer
 import Foundation
 import Logging
 import PostgresNIO

@@ -1,4 +1,4 @@
-import ExampleServer
+import ApogeeExampleServer
 import Foundation
 import Logging
 import WSClient

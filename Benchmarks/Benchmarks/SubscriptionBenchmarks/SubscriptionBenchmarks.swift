@@ -1,5 +1,5 @@
 import Apogee
-import ExampleServer
+import ApogeeExampleServer
 import Benchmark
 import BenchmarkSupport
 import Foundation

@@ -1,5 +1,5 @@
 import Apogee
-import ExampleServer
+import ApogeeExampleServer
 import Foundation
 
 /// An example server and a client whose subscriptions go over a WebSocket, for one benchmark.

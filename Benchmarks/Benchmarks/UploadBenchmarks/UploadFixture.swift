@@ -1,5 +1,5 @@
 import Apogee
-import ExampleServer
+import ApogeeExampleServer
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,1 +1,1 @@
-../../../Sources/ApogeeExampleServer/Multipart/MultipartParser+Boundary.swift
+../../../Examples/Sources/ApogeeExampleServer/Multipart/MultipartParser+Boundary.swift

@@ -1,1 +1,1 @@
-../../../Sources/ApogeeExampleServer/Multipart/MultipartParser.swift
+../../../Examples/Sources/ApogeeExampleServer/Multipart/MultipartParser.swift

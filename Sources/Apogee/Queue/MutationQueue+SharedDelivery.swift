@@ -61,8 +61,12 @@ extension MutationQueue {
         case .failure(let error):
             if Task.isCancelled || isStopped {
                 // Stopped while the request was out: any worker may send it again at once,
-                // with the same idempotency key, so the server applies it once.
-                try? await shared.release(entry.id, by: worker, reason: "worker \(worker) stopped", retryAfter: .zero)
+                // with the same idempotency key, so the server applies it once. This task is
+                // cancelled, and storage may refuse a cancelled task's work (PostgresNIO does),
+                // so the claim is given back from a task of its own, which the stop waits for.
+                await Task {
+                    try? await shared.release(entry.id, by: worker, reason: "worker \(worker) stopped", retryAfter: .zero)
+                }.value
                 return
             }
             if Self.isTransient(error) {

@@ -1,3 +1,5 @@
+// The outbox needs PostgresNIO, which a package resolves only with the `PostgreSQL` trait on.
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -102,3 +104,4 @@ enum QueueSchema {
         }
     }
 }
+#endif

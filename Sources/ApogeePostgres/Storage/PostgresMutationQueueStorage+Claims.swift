@@ -1,3 +1,5 @@
+// The outbox needs PostgresNIO, which a package resolves only with the `PostgreSQL` trait on.
+#if PostgreSQL
 import ApogeeAPI
 import ApogeeStore
 import PostgresNIO
@@ -104,3 +106,4 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+#endif

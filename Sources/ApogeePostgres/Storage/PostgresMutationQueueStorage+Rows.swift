@@ -1,3 +1,5 @@
+// The outbox needs PostgresNIO, which a package resolves only with the `PostgreSQL` trait on.
+#if PostgreSQL
 import ApogeeAPI
 import ApogeeStore
 import Foundation
@@ -87,3 +89,4 @@ extension PostgresMutationQueueStorage {
         return nil
     }
 }
+#endif

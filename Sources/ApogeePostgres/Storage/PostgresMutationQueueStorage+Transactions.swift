@@ -1,3 +1,5 @@
+// The outbox needs PostgresNIO, which a package resolves only with the `PostgreSQL` trait on.
+#if PostgreSQL
 import ApogeeAPI
 import ApogeeStore
 import Foundation
@@ -94,3 +96,4 @@ extension PostgresMutationQueueStorage {
         throw PostgresQueueStorageError(.databaseFailure, detail: "mutation \(key) was neither added nor found")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The outbox needs PostgresNIO, which a package resolves only with the `PostgreSQL` trait on.
+#if PostgreSQL
 import ApogeeAPI
 import Foundation
 import ApogeeStore
@@ -191,3 +193,4 @@ public final class PostgresMutationQueueStorage: SharedMutationQueueStorage {
         }
     }
 }
+#endif

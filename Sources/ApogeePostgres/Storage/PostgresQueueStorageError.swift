@@ -1,3 +1,5 @@
+// The outbox needs PostgresNIO, which a package resolves only with the `PostgreSQL` trait on.
+#if PostgreSQL
 import PostgresNIO
 
 /// Why the PostgreSQL queue storage failed, with what PostgreSQL said.
@@ -56,3 +58,4 @@ public struct PostgresQueueStorageError: Error, Sendable, Hashable, CustomString
         }
     }
 }
+#endif

@@ -1,0 +1,174 @@
+@testable import Apogee
+import ApogeeExampleServer
+@testable import ApogeePostgres
+import Foundation
+import PostgresNIO
+import TestSupport
+import Testing
+import TodoAPI
+
+/// Queues in one process sharing a PostgreSQL queue, against the example server.
+@Suite("Fleet delivery: queues sharing PostgreSQL storage", .enabled(if: TestPostgres.isConfigured, TestPostgres.notConfigured))
+struct FleetDeliveryTests {
+    static func addTodo(_ text: String) -> AddTodoMutation {
+        AddTodoMutation(input: .init(text: text, userId: "me"), connections: [])
+    }
+
+    /// A queue of its own client over `storage`, as one process of a fleet has.
+    static func worker(
+        _ name: String,
+        server: ExampleServer,
+        storage: PostgresMutationQueueStorage,
+        deliveries: Int = 3,
+        lease: Duration = MutationQueue.Configuration().lease
+    ) -> MutationQueue {
+        MutationQueue(
+            client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
+            storage: storage,
+            restoring: [AddTodoMutation.self],
+            configuration: .init(
+                retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
+                workerName: name,
+                lease: lease,
+                pollInterval: .milliseconds(20),
+                concurrentDeliveries: deliveries
+            )
+        )
+    }
+
+    @Test("two workers drain four queues: every key applied once, each queue in the order queued, nothing left pending")
+    func twoWorkersDrainInOrder() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                let queues = ["a", "b", "c", "d"]
+                var expected: [String: [String]] = [:]
+                for number in 1...15 {
+                    for queue in queues {
+                        let key = "fleet-\(queue)-\(number)"
+                        _ = try await storage.client.withTransaction(logger: TestPostgres.logger) { connection in
+                            try await storage.enqueue(Self.addTodo(key), queue: queue, idempotencyKey: key, on: connection)
+                        }
+                        expected[queue, default: []].append(key)
+                    }
+                }
+                let workers = [Self.worker("one", server: server, storage: storage), Self.worker("two", server: server, storage: storage)]
+                for worker in workers { try await worker.start() }
+                for worker in workers { #expect(await worker.waitUntilEmpty()) }
+                for worker in workers { await worker.stop() }
+
+                let applied = server.appliedIdempotencyKeys.filter { $0.hasPrefix("fleet-") }
+                #expect(applied.count == 60)
+                #expect(Set(applied).count == applied.count)
+                for queue in queues {
+                    #expect(applied.filter { $0.hasPrefix("fleet-\(queue)-") } == expected[queue])
+                }
+                #expect(try await storage.pendingMutations().isEmpty)
+                #expect(server.requestCount(operationName: "AddTodo") == 60)
+            }
+        }
+    }
+
+    @Test("perform through the outbox 200 times in a row, each delivered at once by the same process: every call returns its own answer")
+    func performInARow() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // As an app makes it: the default configuration.
+                let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+                let queue = MutationQueue(client: client, storage: storage, restoring: [AddTodoMutation.self])
+                for index in 0..<200 {
+                    let result = try await queue.perform(mutation: Self.addTodo("in a row \(index)"))
+                    #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "in a row \(index)")
+                }
+                await queue.stop()
+                // Applied once each. A request may go out twice on a machine loaded enough for a
+                // lease to lapse (the thread sanitizer's run); its idempotency key keeps the
+                // second from applying.
+                let applied = server.appliedIdempotencyKeys
+                #expect(applied.count == 200)
+                #expect(Set(applied).count == 200)
+            }
+        }
+    }
+
+    @Test("a caller awaits a mutation it queued through one worker and another worker delivers: the outcome reaches it")
+    func outcomeFromAnotherWorker() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // The enqueuing process delivers nothing, as a web process that only queues.
+                let enqueuing = Self.worker("enqueuing", server: server, storage: storage, deliveries: 0)
+                let delivering = Self.worker("delivering", server: server, storage: storage)
+                let handle = try await enqueuing.enqueue(Self.addTodo("from afar"), idempotencyKey: "afar")
+                #expect(try await enqueuing.pendingMutations().map(\.id) == ["afar"])
+                // Stopped, it still learns the outcome that another process records.
+                await enqueuing.stop()
+                try await delivering.start()
+                let result = try await handle.result()
+                #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "from afar")
+                #expect(server.appliedIdempotencyKeys == ["afar"])
+                await delivering.stop()
+            }
+        }
+    }
+
+    @Test("an unsent mutation is cancelled through storage; one a worker claimed is not")
+    func cancelOverSharedStorage() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                let queue = Self.worker("cancelling", server: server, storage: storage, deliveries: 0)
+                let handle = try await queue.enqueue(Self.addTodo("never"), idempotencyKey: "never")
+                _ = try await queue.enqueue(Self.addTodo("claimed"), queue: "other", idempotencyKey: "claimed")
+                #expect(try await storage.claimNext(by: "elsewhere", for: .seconds(60))?.id == "never")
+                // "never" is claimed now, so the next claim takes "claimed" from the other queue.
+                #expect(try await storage.claimNext(by: "elsewhere", for: .seconds(60))?.id == "claimed")
+                #expect(try await handle.cancel() == false)
+                #expect(try await storage.cancel("never") == false)
+                #expect(server.appliedIdempotencyKeys.isEmpty)
+            }
+        }
+    }
+
+    @Test("a mutation queued in the app's transaction by a process that then dies is delivered by a worker that runs the updater registered for its type")
+    func registeredUpdaterInAnotherProcess() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                // The process that queued it is gone; only the row in PostgreSQL is left.
+                _ = try await storage.client.withTransaction(logger: TestPostgres.logger) { connection in
+                    try await storage.enqueue(Self.addTodo("registered"), idempotencyKey: "registered-1", on: connection)
+                }
+                let worker = Self.worker("worker", server: server, storage: storage)
+                await worker.register(AddTodoMutation.self, updater: { store, data in
+                    try OutboxMarks.mark("delivered", data?.addTodo?.todoEdge.node?.fragments.todoRow.text ?? "no data", in: store)
+                })
+                try await worker.start()
+                #expect(await worker.waitUntilEmpty())
+                await worker.stop()
+                #expect(try OutboxMarks.mark("delivered", in: worker.client.store) == "registered")
+                #expect(server.appliedIdempotencyKeys == ["registered-1"])
+            }
+        }
+    }
+
+    @Test("the optimistic layer of a mutation queued here goes when another process settles it")
+    func layerGoesWhenSettledElsewhere() async throws {
+        try await TestPostgres.withStorage { storage in
+            try await ExampleServer.withServer { server in
+                let enqueuing = Self.worker("enqueuing", server: server, storage: storage, deliveries: 0)
+                let guess: OptimisticResponse<AddTodoMutation.Data> = [
+                    "addTodo": [
+                        "todoEdge": ["cursor": "pending", "node": ["id": "pending-1", "text": "guessed", "complete": false]],
+                        "user": ["id": "me", "totalCount": 1],
+                    ],
+                ]
+                let handle = try await enqueuing.enqueue(Self.addTodo("guessed"), idempotencyKey: "guessed", optimisticResponse: guess)
+                #expect(enqueuing.client.store.optimisticLayerIDs.count == 1)
+
+                let delivering = Self.worker("delivering", server: server, storage: storage)
+                try await delivering.start()
+                _ = try await handle.result()
+                #expect(enqueuing.client.store.optimisticLayerIDs.isEmpty)
+                #expect(server.appliedIdempotencyKeys == ["guessed"])
+                await delivering.stop()
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+@testable import ApogeeAPI
+@testable import ApogeeSQLite
+@testable import ApogeeStore
+import TestSupport
+import Testing
+
+@Suite("Every kind of field value reads back from the file as written")
+struct RecordEncodingTests {
+    @Test("nulls, scalars, JSON objects, references and nested lists survive reopening")
+    func roundTrip() async throws {
+        try await TemporaryFolder.with { folder in
+            let fields: [String: RecordValue] = [
+                "null": .null,
+                "string": .scalar("quote \" backslash \\ newline \n é 🚀"),
+                "int": .scalar(42),
+                "double": .scalar(1.0),
+                "bool": .scalar(false),
+                "scalars": .scalar(["a", 1, nil]),
+                "object": .scalar(["nested": ["deep": true], "list": [1, 2]]),
+                "reference": .reference("Launch:1"),
+                #"launch({"id":"1"})"#: .reference("Launch:1"),
+                "list": .list([.reference("Launch:1"), .null, .list([.reference("Launch:2")]), .list([])]),
+            ]
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().transaction { try $0.setFields(fields, of: "Everything:1") }
+            }
+            let file = try folder.openStoreFile()
+            #expect(try file.recordSource.record(for: "Everything:1") == Record(key: "Everything:1", fields: fields))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+@testable import ApogeeAPI
+@testable import Apogee
+import ApogeeExampleServer
+import ClientFixtures
+import TestSupport
+import Testing
+
+@Suite("GraphQL errors are results")
+struct GraphQLResultTests {
+    @Test("Errors with data null come back as a result, not a thrown error")
+    func errorsWithNullData() async throws {
+        try await withServer { server in
+            // Booking without logging in fails the non-null bookTrips, so data is null.
+            let result = try await server.client().perform(mutation: BookLaunchesMutation(ids: ["1"]))
+            #expect(result.data == nil)
+            let error = try #require(result.errors?.first)
+            #expect(error.message.contains("logged in"))
+            #expect(error.path == ["bookTrips"])
+            #expect(error.locations?.isEmpty == false)
+            #expect(result.source == .server)
+            #expect(result.httpResponse?.status.kind == .successful || result.httpResponse?.status.kind == .clientError)
+        }
+    }
+
+    @Test("Partial data and errors are delivered together")
+    func partialData() async throws {
+        try await withServer { server in
+            let client = server.clientWithUnknownToken()
+            let result = try await client.fetch(query: LaunchAndMeQuery(id: "1"))
+
+            let data = try #require(result.data)
+            #expect(data.launch?.id == "1")
+            #expect(data.me == nil)
+            let error = try #require(result.errors?.first)
+            #expect(error.path == ["me"])
+            #expect(result.errors?.count == 1)
+        }
+    }
+
+    @Test("The result carries the HTTP status and header fields")
+    func httpResponse() async throws {
+        try await withServer { server in
+            let result = try await server.client().fetch(query: LaunchSiteQuery(id: "2"))
+            #expect(result.httpResponse?.status == .ok)
+            let contentType = try #require(result.httpResponse?.headerFields[.contentType])
+            #expect(contentType.hasPrefix("application/graphql-response+json") || contentType.hasPrefix("application/json"))
+            #expect(result.data?.launch?.id == "2")
+        }
+    }
+
+    @Test("A graphql-response+json body is a GraphQL response whatever the status")
+    func graphQLResponseWithErrorStatus() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"errors":[{"message":"Variable \"$id\" is invalid.","extensions":{"code":"BAD_USER_INPUT"}}]}"#, status: 400))
+            let result = try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(result.httpResponse?.status.code == 400)
+            #expect(result.data == nil)
+            #expect(result.errors?.first?.code == "BAD_USER_INPUT")
+        }
+    }
+
+    @Test("An application/json error status with a GraphQL body is read as a GraphQL response")
+    func legacyJSONErrorStatus() async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"errors":[{"message":"Syntax Error"}]}"#, status: 400, contentType: "application/json"))
+            let result = try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(result.httpResponse?.status.code == 400)
+            #expect(result.errors?.map(\.message) == ["Syntax Error"])
+        }
+    }
+}

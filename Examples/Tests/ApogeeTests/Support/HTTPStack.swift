@@ -1,0 +1,37 @@
+@testable import Apogee
+import Testing
+
+/// The HTTP stacks a client can send over; tests of HTTP behaviour run on each, so both
+/// transports keep the same rules.
+enum HTTPStack: String, Sendable, CustomTestStringConvertible {
+    /// `URLSessionTransport`: the default on Apple platforms, FoundationNetworking on Linux.
+    case urlSession
+    /// `AsyncHTTPClientTransport` on SwiftNIO: the default on Linux.
+    case asyncHTTPClient
+
+    /// Every stack this platform has.
+    static var all: [HTTPStack] {
+        #if os(Linux)
+        [.asyncHTTPClient, .urlSession]
+        #else
+        [.urlSession]
+        #endif
+    }
+
+    /// A new transport on this stack, accepting bodies up to `maximumResponseSize` bytes (the
+    /// transports' default unless given).
+    func makeTransport(maximumResponseSize: Int? = nil) -> any HTTPTransport {
+        switch self {
+        case .urlSession:
+            maximumResponseSize.map { URLSessionTransport(maximumResponseSize: $0) } ?? URLSessionTransport()
+        case .asyncHTTPClient:
+            #if os(Linux)
+            maximumResponseSize.map { AsyncHTTPClientTransport(configuration: .init(maximumResponseSize: $0)) } ?? AsyncHTTPClientTransport()
+            #else
+            maximumResponseSize.map { URLSessionTransport(maximumResponseSize: $0) } ?? URLSessionTransport()
+            #endif
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
