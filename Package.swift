@@ -116,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "ApogeeTesting",
-            dependencies: ["Apogee", "ApogeeAPI", "ApogeeStore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Apogee", "ApogeeAPI", "ApogeeStore", .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
 
         // MARK: Code generation

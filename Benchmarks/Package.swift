@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The example server that the client benchmarks run against.
         .package(name: "ApogeeExamples", path: "../Examples"),
+        // The HTTP response that the GitHub fixture's canned transport answers with.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // The fleet benchmark's own connection to PostgreSQL.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
@@ -55,7 +57,11 @@ let package = Package(
         // apogee.json points the code generator at the shared GitHub schema and operation,
         // which gives the benchmark the typed Data of the GitHub fixture.
         benchmark(
-            "StoreBenchmarks", dependencies: [apogee("ApogeeStore"), apogee("Apogee"), apogee("ApogeeTesting"), "LaunchOperations"],
+            "StoreBenchmarks",
+            dependencies: [
+                apogee("ApogeeStore"), apogee("Apogee"), apogee("ApogeeTesting"), "LaunchOperations",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             exclude: ["apogee.json", "cache-policy.graphqls"]),
         // apogee.json points the code generator at the benchmark's own small to-do schema.
         benchmark("OptimisticBenchmarks", dependencies: [apogee("ApogeeStore")], exclude: ["apogee.json", "schema.graphqls"]),

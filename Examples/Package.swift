@@ -254,6 +254,8 @@ let package = Package(
                 apogee("Apogee"), apogee("ApogeeAPI"), apogee("ApogeeTesting"), "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "LocalFieldFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
                 // Built beside the tests, which run it.
                 "ResponseMemoryChild",
+                // The HTTP fields and statuses that interceptors and transports read and write.
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 // The HTTPS tests make a self-signed certificate and trust it.

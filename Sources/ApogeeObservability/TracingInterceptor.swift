@@ -1,5 +1,6 @@
 import Apogee
 import ApogeeAPI
+import HTTPTypes
 import Tracing
 
 /// Traces each operation through swift-distributed-tracing: one client span per operation,

@@ -1,5 +1,6 @@
 import Apogee
 import Foundation
+import HTTPTypes
 
 /// An `HTTPTransport` that answers every request with the same response, without a
 /// network: for tests of code that uses an `ApogeeClient`, and for measuring what a round

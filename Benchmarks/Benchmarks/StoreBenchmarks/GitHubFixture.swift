@@ -3,6 +3,7 @@ import ApogeeAPI
 import ApogeeStore
 import ApogeeTesting
 import Foundation
+import HTTPTypes
 
 /// The recorded GitHub response (409 KB: 100 issues, 508 comments) and what the benchmarks
 /// derive from it once, outside the measured region.

@@ -2,6 +2,7 @@
 @testable import ApogeeTesting
 import ClientFixtures
 import Foundation
+import HTTPTypes
 import Testing
 
 /// ApogeeTesting's canned transport, as a user's tests would use it: a client that needs no

@@ -1,6 +1,7 @@
 @testable import Apogee
 import ApogeeExampleServer
 import ClientFixtures
+import HTTPTypes
 import TestSupport
 import Testing
 

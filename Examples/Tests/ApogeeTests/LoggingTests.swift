@@ -3,6 +3,7 @@
 import ApogeeExampleServer
 @testable import ApogeeTesting
 import ClientFixtures
+import HTTPTypes
 import TestSupport
 import Testing
 

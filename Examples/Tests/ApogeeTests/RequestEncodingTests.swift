@@ -2,6 +2,7 @@
 import ApogeeExampleServer
 import ClientFixtures
 import Foundation
+import HTTPTypes
 import RocketReserverAPI
 import TestSupport
 import Testing

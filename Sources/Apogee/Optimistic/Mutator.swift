@@ -140,9 +140,10 @@ public final class Mutator<Operation: GraphQLMutation> {
         }
     }
 
-    /// Sends the mutation; the old name of ``commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)``,
-    /// whose argument is the mutation, not its variables.
-    @available(*, deprecated, renamed: "commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)")
+    /// Sends the mutation: Relay.swift's spelling of
+    /// ``commit(_:optimisticResponse:optimisticUpdater:updater:context:completion:)``, as its
+    /// documentation shows it (`changeStatus.commit(variables: .init(input: …))`). The argument is
+    /// the mutation, whose initializer takes the variables, so `.init(…)` reads the same.
     @discardableResult
     public func commit(
         variables mutation: Operation,
@@ -153,18 +154,6 @@ public final class Mutator<Operation: GraphQLMutation> {
         completion: (@MainActor (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)? = nil
     ) -> Task<GraphQLResult<Operation.Data>, any Error> {
         commit(mutation, optimisticResponse: optimisticResponse, optimisticUpdater: optimisticUpdater, updater: updater, context: context, completion: completion)
-    }
-
-    /// Sends the mutation and waits for it; the old name of ``perform(_:optimisticResponse:optimisticUpdater:updater:context:)``.
-    @available(*, deprecated, renamed: "perform(_:optimisticResponse:optimisticUpdater:updater:context:)")
-    public func perform(
-        variables mutation: Operation,
-        optimisticResponse: OptimisticResponse<Operation.Data>? = nil,
-        optimisticUpdater: StoreUpdater<Operation.Data>? = nil,
-        updater: StoreUpdater<Operation.Data>? = nil,
-        context: RequestContext = RequestContext()
-    ) async throws -> GraphQLResult<Operation.Data> {
-        try await perform(mutation, optimisticResponse: optimisticResponse, optimisticUpdater: optimisticUpdater, updater: updater, context: context)
     }
 
     private func settle(

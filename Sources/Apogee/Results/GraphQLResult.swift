@@ -17,10 +17,6 @@ import HTTPTypes
 /// }
 /// ```
 public struct GraphQLResult<Data: Sendable>: Sendable {
-    /// Where a result came from: ``ResultSource``, the one name to use.
-    @available(*, deprecated, renamed: "ResultSource")
-    public typealias Source = ResultSource
-
     /// The typed data, possibly partial; `nil` when the server returned `data: null` or none,
     /// or when the store missed under ``CachePolicy/returnCacheDataDontFetch``.
     public var data: Data? {

@@ -102,19 +102,6 @@ extension NormalizedStore {
         }
     }
 
-    /// Writes a mutation's result and removes its optimistic layer.
-    @available(*, deprecated, renamed: "writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:)")
-    @discardableResult
-    public func commitMutationResult<Mutation: GraphQLMutation>(
-        _ mutation: Mutation,
-        data: JSONObject?,
-        typedData: Mutation.Data?,
-        removingOptimisticLayer layer: OptimisticLayerID?,
-        updater: StoreUpdater<Mutation.Data>? = nil
-    ) throws -> CacheChanges {
-        try writeResult(mutation, data: data, typedData: typedData, removingOptimisticLayer: layer, updater: updater)
-    }
-
     /// Runs an updater function on the store in one transaction (Relay's `commitLocalUpdate`).
     @discardableResult
     public func commitUpdate(_ updater: (StoreProxy) throws -> Void) throws -> CacheChanges {

@@ -1,5 +1,6 @@
 @testable import Apogee
 import Foundation
+import HTTPTypes
 
 /// The reference tutorial's interceptor: adds the token, if there is one, as the raw value of
 /// `Authorization`.

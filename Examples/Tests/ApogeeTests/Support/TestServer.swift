@@ -1,4 +1,5 @@
 @testable import ApogeeAPI
+import HTTPTypes
 import Testing
 @testable import Apogee
 import ApogeeExampleServer

@@ -3,6 +3,7 @@
 import ApogeeExampleServer
 @testable import ApogeeTesting
 import Foundation
+import HTTPTypes
 import TestSupport
 import Testing
 import UploadFixtures
