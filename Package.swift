@@ -37,6 +37,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Settings read from the environment or a file (`init(configReader:)`). AsyncHTTPClient
+        // brings the package already; no trait of it is needed, so none pulls in more.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: []),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -67,6 +70,7 @@ let package = Package(
                 // The queue, the client and the WebSocket transport are services of a server's
                 // ServiceGroup (swift-websocket brings the package in any case).
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 // graphql-transport-ws on Linux, where FoundationNetworking has no WebSockets:
                 // swift-websocket's frame handler over Apogee's own handshake on NIO. Apple
                 // platforms use URLSessionWebSocketTask and link no NIO.

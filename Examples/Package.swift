@@ -18,7 +18,9 @@ let codegen: Target.PluginUsage = .plugin(name: "ApogeeCodegenPlugin", package: 
 
 let package = Package(
     name: "ApogeeExamples",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    // The library supports macOS 14 and iOS 17; its tests also cover what needs later systems
+    // (settings read through swift-configuration).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .executable(name: "rocket-reserver", targets: ["RocketReserver"]),
         .executable(name: "todo", targets: ["Todo"]),
@@ -49,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: []),
         // In-memory metrics and traces that the observability tests read.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
@@ -256,6 +259,8 @@ let package = Package(
                 "ResponseMemoryChild",
                 // The HTTP fields and statuses that interceptors and transports read and write.
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // The settings read through a ConfigReader.
+                .product(name: "Configuration", package: "swift-configuration"),
                 // The AsyncHTTPClient transport's own tests make an HTTPClient as an app would.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 // The HTTPS tests make a self-signed certificate and trust it.
