@@ -24,6 +24,8 @@ let package = Package(
     products: [
         .executable(name: "rocket-reserver", targets: ["RocketReserver"]),
         .executable(name: "todo", targets: ["Todo"]),
+        // Apogee inside a server: an HTTP service whose clients add to-dos to an upstream API.
+        .executable(name: "todo-service", targets: ["TodoService"]),
         // The example server alone (`--port`), for trying the examples against a server that stays up.
         .executable(name: "example-server", targets: ["ExampleServerCLI"]),
         // The benchmarks run the client against the same server.
@@ -124,6 +126,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Todo"
+        ),
+
+        // Apogee inside a Hummingbird service: the shared HTTPClient, the queue on SQLite, metrics
+        // and traces on, and everything in one ServiceGroup.
+        .executableTarget(
+            name: "TodoService",
+            dependencies: [
+                apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeeObservability"), "TodoAPI", "ApogeeExampleServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+            ],
+            path: "TodoService"
         ),
 
         // MARK: Tests
@@ -333,6 +352,13 @@ let package = Package(
                 apogee("Apogee"), apogee("ApogeeSQLite"), "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", apogee("ApogeeTesting"), "QueueCrashChild", "RocketReserver", "TestSupport",
                 // The queue as a service of a ServiceGroup that SIGTERM stops.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "TodoServiceTests",
+            dependencies: [
+                "TodoService", apogee("Apogee"), "ApogeeExampleServer", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
