@@ -40,8 +40,24 @@ struct CrashTests {
                 let appliedBefore = server.appliedIdempotencyKeys.count
                 let process = try ChildProcess(executable: child, arguments: [database, server.todoURL.absoluteString, String(count)])
                 if kills < Self.minimumKills || killsWhileDelivering < Self.minimumKills / 2 {
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 20...longestDelay, using: &generator)))
-                    if process.kill() {
+                    // Every other run, while kills mid-delivery are still wanted, is killed once
+                    // the server has applied one to three more of its mutations: an event, so a
+                    // child slowed down (a loaded machine, a sanitizer) is still killed while it
+                    // delivers. The other runs are killed after a random pause, wherever that lands.
+                    let waitsForDelivery = killsWhileDelivering < Self.minimumKills / 2 && (runs % 2 == 1 || kills >= Self.minimumKills)
+                    let isRunning: Bool
+                    if waitsForDelivery {
+                        let target = appliedBefore + Int.random(in: 1...3, using: &generator)
+                        isRunning = try await process.waitWhileRunning(
+                            until: { server.appliedIdempotencyKeys.count >= target },
+                            stallLimit: .seconds(60),
+                            progress: { server.appliedIdempotencyKeys.count }
+                        )
+                    } else {
+                        try await Task.sleep(for: .milliseconds(Int.random(in: 20...longestDelay, using: &generator)))
+                        isRunning = true
+                    }
+                    if isRunning, process.kill() {
                         kills += 1
                         let applied = server.appliedIdempotencyKeys.count
                         appliedAtKills.append(applied)

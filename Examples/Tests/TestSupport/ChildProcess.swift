@@ -153,6 +153,29 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// Waits while the child runs until `condition` holds: `true` when it holds with the child
+    /// still running, `false` when the child ended first. As in
+    /// ``waitForExit(stallLimit:progress:)``, the child is killed, and this throws, only when
+    /// `progress` has not moved for `stallLimit`.
+    public func waitWhileRunning(until condition: () -> Bool, stallLimit: Duration, progress: () -> Int) async throws -> Bool {
+        var lastProgress = progress()
+        var stallDeadline = ContinuousClock.now + stallLimit
+        while true {
+            if condition() { return reap(blocking: false) == nil }
+            if reap(blocking: false) != nil { return false }
+            let current = progress()
+            if current != lastProgress {
+                lastProgress = current
+                stallDeadline = ContinuousClock.now + stallLimit
+            }
+            guard ContinuousClock.now < stallDeadline else {
+                _ = kill()
+                throw ChildStalled(limit: stallLimit, standardError: standardError)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Blocks the calling thread until the child ends, for synchronous tests of short
     /// commands; an asynchronous test uses ``waitForExit(limit:)``, which leaves the thread free.
     public func waitUntilExit() -> ExitStatus {
