@@ -1,4 +1,5 @@
 import Configuration
+import Foundation
 import HTTPTypes
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -41,19 +42,12 @@ extension ApogeeClient.Configuration {
         var fields = HTTPFields()
         for (index, entry) in entries.enumerated() {
             guard let colon = entry.firstIndex(of: ":"),
-                let name = HTTPField.Name(entry[..<colon].trimmingSpaces())
+                let name = HTTPField.Name(entry[..<colon].trimmingCharacters(in: .whitespaces))
             else {
                 throw ConfigurationValueError(key: "headers", value: nil, expected: "`Name: value` fields (entry \(index + 1) is not one)")
             }
-            fields.append(HTTPField(name: name, value: entry[entry.index(after: colon)...].trimmingSpaces()))
+            fields.append(HTTPField(name: name, value: entry[entry.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         return fields
-    }
-}
-
-extension Substring {
-    /// The text without the spaces and tabs around it.
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
