@@ -234,7 +234,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                apogee("ApogeeAPI"), apogee("ApogeeStore"), "ApogeeExampleServer",
+                apogee("ApogeeAPI"), apogee("ApogeeStore"), apogee("Apogee"), "ApogeeExampleServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The hostile WebSocket server, on raw SwiftNIO frames.
                 .product(name: "NIOCore", package: "swift-nio"),

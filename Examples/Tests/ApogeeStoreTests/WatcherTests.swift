@@ -146,22 +146,6 @@ struct WatcherTests {
         #expect(try store.record(for: "Launch:1")?["site"] == .scalar("during"))
     }
 
-    @Test("the callback form delivers in order until cancelled")
-    func callbackForm() async throws {
-        let store = NormalizedStore()
-        try store.write(data: Fixtures.launchDetails("1", site: "a"), for: LaunchDetailsQuery(id: "1"))
-        let (sites, continuation) = AsyncStream.makeStream(of: String?.self)
-        let cancellable = store.watch(LaunchDetailsQuery(id: "1")) { result in
-            continuation.yield(try? result.get().launch?.site)
-        }
-        var iterator = sites.makeAsyncIterator()
-        #expect(await iterator.next() == "a")
-        try store.write(data: Fixtures.launchDetails("1", site: "b"), for: LaunchDetailsQuery(id: "1"))
-        #expect(await iterator.next() == "b")
-        cancellable.cancel()
-        #expect(cancellable.isCancelled)
-    }
-
     @Test("a fragment watcher follows its record")
     func fragmentWatcher() async throws {
         let store = NormalizedStore()

@@ -84,10 +84,10 @@ struct MutatorTests {
             let first = try fixture.todo(1)
             let second = try fixture.todo(2)
 
-            let a = mutator.commit(.init(input: .init(complete: true, id: first.id, userId: "me")), context: .gate("A"))
+            let a = mutator.committing(.init(input: .init(complete: true, id: first.id, userId: "me")), context: .gate("A"))
             #expect(mutator.isInFlight)
             #expect(mutator.inFlightCount == 1)
-            let b = mutator.commit(.init(input: .init(complete: true, id: second.id, userId: "me")), context: .gate("B"))
+            let b = mutator.committing(.init(input: .init(complete: true, id: second.id, userId: "me")), context: .gate("B"))
             #expect(mutator.inFlightCount == 2)
 
             await gates.open("A")
@@ -114,12 +114,12 @@ struct MutatorTests {
             let changes = Recorder<String>()
 
             withObservationTracking { _ = mutator.isInFlight } onChange: { changes.append("isInFlight") }
-            let first = mutator.commit(.init(input: .init(complete: true, id: todo.id, userId: "me")), context: .gate("first"))
+            let first = mutator.committing(.init(input: .init(complete: true, id: todo.id, userId: "me")), context: .gate("first"))
             #expect(changes.values == ["isInFlight"])
 
             // A second commit while one is in flight does not change isInFlight.
             withObservationTracking { _ = mutator.isInFlight } onChange: { changes.append("isInFlight again") }
-            let second = mutator.commit(.init(input: .init(complete: false, id: todo.id, userId: "me")), context: .gate("second"))
+            let second = mutator.committing(.init(input: .init(complete: false, id: todo.id, userId: "me")), context: .gate("second"))
             #expect(changes.values == ["isInFlight"])
 
             withObservationTracking { _ = mutator.lastResult } onChange: { changes.append("lastResult") }
@@ -140,35 +140,29 @@ struct MutatorTests {
             let fixture = try await TodoFixture(client: server.todoClient())
             let locked = try fixture.todo(3)
             let mutator = Mutator<ChangeTodoStatusMutation>(client: fixture.client)
-            let outcomes = Recorder<String>()
-            let task = mutator.commit(
+            let task = mutator.committing(
                 .init(input: .init(complete: true, id: locked.id, userId: "me")),
-                optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(locked.id), "complete": true]]],
-                completion: { result in
-                    switch result {
-                    case .success(let graphQLResult):
-                        outcomes.append("data: \(graphQLResult.data != nil), errors: \(graphQLResult.errors?.map(\.code) ?? [])")
-                    case .failure(let error):
-                        outcomes.append("failure: \(error)")
-                    }
-                }
+                optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(locked.id), "complete": true]]]
             )
             #expect(try fixture.client.store.todoRow(locked.id).complete == true)
-            _ = try await task.value
-            #expect(outcomes.values == [#"data: true, errors: [Optional("FORBIDDEN")]"#])
+            let outcome = switch await task.result {
+            case .success(let graphQLResult): "data: \(graphQLResult.data != nil), errors: \(graphQLResult.errors?.map(\.code) ?? [])"
+            case .failure(let error): "failure: \(error)"
+            }
+            #expect(outcome == #"data: true, errors: [Optional("FORBIDDEN")]"#)
             #expect(mutator.errors?.first?.code == "FORBIDDEN")
             #expect(try fixture.client.store.todoRow(locked.id).complete == false)
         }
     }
 
-    @Test("cancelling a commit's task rolls it back and leaves the error")
+    @Test("cancelling a commit rolls it back and leaves the error")
     func cancelledCommit() async throws {
         try await withMainActorServer { server in
             let gates = Gates()
             let fixture = try await TodoFixture(client: server.todoClient(gates: gates))
             let todo = try fixture.todo(2)
             let mutator = Mutator<ChangeTodoStatusMutation>(client: fixture.client)
-            let task = mutator.commit(
+            let task = mutator.committing(
                 .init(input: .init(complete: true, id: todo.id, userId: "me")),
                 optimisticResponse: ["changeTodoStatus": ["todo": ["id": .string(todo.id), "complete": true]]],
                 context: .gate("never")

@@ -47,8 +47,9 @@ extension ApogeeClient {
     ///   - queue: Where to call the handler; by default it is called from the task that runs
     ///     the watch. Pass `.main` to update a user interface.
     ///   - resultHandler: Called with each result, and with the error that ends the watch.
-    /// - Returns: The watch. Keep it: releasing it cancels the watch, so a watch never outlives
-    ///   whoever shows its results. After a cancel the handler gets `CancellationError` once.
+    /// - Returns: The watch, which runs until it is cancelled or a request fails: cancel it
+    ///   when its results are no longer wanted, since releasing it does not stop it (see
+    ///   ``Cancellable``). After a cancel the handler gets `CancellationError` once.
     public func watch<Query: GraphQLQuery>(
         query: Query,
         cachePolicy: CachePolicy = .default,
@@ -57,23 +58,6 @@ extension ApogeeClient {
         resultHandler: @escaping GraphQLResultHandler<Query.Data>
     ) -> any Cancellable {
         let results = watch(query: query, cachePolicy: cachePolicy, context: context)
-        return CancelledOnRelease(deliverEach(of: results, queue: queue, resultHandler: resultHandler))
-    }
-}
-
-/// A watch's handle: cancels the work when cancelled or released.
-final class CancelledOnRelease: Cancellable {
-    private let work: any Cancellable
-
-    init(_ work: any Cancellable) {
-        self.work = work
-    }
-
-    deinit {
-        work.cancel()
-    }
-
-    func cancel() {
-        work.cancel()
+        return deliverEach(of: results, queue: queue, resultHandler: resultHandler)
     }
 }

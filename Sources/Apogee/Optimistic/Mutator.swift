@@ -76,8 +76,7 @@ public final class Mutator<Operation: GraphQLMutation> {
     ///   - updater: Changes the store once the server's data is in it.
     ///   - context: Values for the interceptors of this request.
     ///   - completion: Gets the result (data and GraphQL errors together), or the error.
-    /// - Returns: The task that runs the request: cancel it to cancel the request and roll the
-    ///   optimistic update back, or await its value.
+    /// - Returns: A handle that cancels the request and rolls the optimistic update back.
     @discardableResult
     public func commit(
         _ mutation: Operation,
@@ -86,8 +85,20 @@ public final class Mutator<Operation: GraphQLMutation> {
         updater: StoreUpdater<Operation.Data>? = nil,
         context: RequestContext = RequestContext(),
         completion: (@MainActor (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)? = nil
+    ) -> any Cancellable {
+        TaskCancellable(start(mutation, optimisticResponse: optimisticResponse, optimisticUpdater: optimisticUpdater, updater: updater, context: context, completion: completion))
+    }
+
+    /// Builds the request, so that the optimistic update shows when this returns, and runs it
+    /// in a task.
+    private func start(
+        _ mutation: Operation,
+        optimisticResponse: OptimisticResponse<Operation.Data>?,
+        optimisticUpdater: StoreUpdater<Operation.Data>?,
+        updater: StoreUpdater<Operation.Data>?,
+        context: RequestContext,
+        completion: (@MainActor (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)?
     ) -> Task<GraphQLResult<Operation.Data>, any Error> {
-        // Built here, not in the task, so that the optimistic update shows when this returns.
         let executor: OperationExecutor<Operation>
         do {
             executor = try OperationExecutor(
@@ -125,12 +136,13 @@ public final class Mutator<Operation: GraphQLMutation> {
         updater: StoreUpdater<Operation.Data>? = nil,
         context: RequestContext = RequestContext()
     ) async throws -> GraphQLResult<Operation.Data> {
-        let task = commit(
+        let task = start(
             mutation,
             optimisticResponse: optimisticResponse,
             optimisticUpdater: optimisticUpdater,
             updater: updater,
-            context: context
+            context: context,
+            completion: nil
         )
         // Cancelling the caller cancels the request, which rolls the optimistic update back.
         return try await withTaskCancellationHandler {
@@ -152,7 +164,7 @@ public final class Mutator<Operation: GraphQLMutation> {
         updater: StoreUpdater<Operation.Data>? = nil,
         context: RequestContext = RequestContext(),
         completion: (@MainActor (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)? = nil
-    ) -> Task<GraphQLResult<Operation.Data>, any Error> {
+    ) -> any Cancellable {
         commit(mutation, optimisticResponse: optimisticResponse, optimisticUpdater: optimisticUpdater, updater: updater, context: context, completion: completion)
     }
 

@@ -30,20 +30,6 @@ extension NormalizedStore {
         watch(F.self, at: key, selections: F.__selections, variables: variables, bufferingPolicy: bufferingPolicy)
     }
 
-    /// Calls `handler` with each result of a query, in order, until the returned value is
-    /// cancelled.
-    public func watch<Query: GraphQLQuery>(
-        _ query: Query,
-        handler: @escaping @Sendable (Result<Query.Data, CacheMiss>) -> Void
-    ) -> CacheWatchCancellable {
-        let results = watch(query)
-        return CacheWatchCancellable(task: Task {
-            for await result in results {
-                handler(result)
-            }
-        })
-    }
-
     /// Watches any selection set rooted at a record.
     public func watch<Value: SelectionSet>(
         _ type: Value.Type,

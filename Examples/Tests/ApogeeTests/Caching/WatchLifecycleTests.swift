@@ -49,6 +49,24 @@ struct WatchLifecycleTests {
         }
     }
 
+    @Test("Releasing the callback form's handle does not end the watch: only cancel() does, as with every handle")
+    func releasedHandle() async throws {
+        try await withServer { server in
+            let client = try await server.signedInClient()
+            let (booked, continuation) = AsyncStream.makeStream(of: Bool?.self)
+            // No reference to the handle is kept; the watch stays in this test's store, which
+            // nothing changes afterwards.
+            _ = client.watch(query: LaunchDetailsQuery(launchId: "25")) { outcome in
+                continuation.yield(outcome.value?.data?.launch?.isBooked)
+            }
+            var states = booked.makeAsyncIterator()
+            #expect(await states.next() == false)
+            _ = try await client.perform(mutation: BookTripMutation(id: "25"))
+            #expect(await states.next() == true)
+            #expect(client.store.watcherCount == 1)
+        }
+    }
+
     @Test("A failed request ends the watch with the error")
     func failedFetchEnds() async throws {
         try await withServer { server in

@@ -2,6 +2,7 @@
 @testable import Apogee
 import ApogeeExampleServer
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 
@@ -103,10 +104,11 @@ struct MutationOutcomeParityTests {
         }
     }
 
-    /// A mutation on its way: a caller's task, or a queued mutation with, when it is to be
+    /// A mutation on its way: a caller's task, a mutator's commit, or a queued mutation with, when it is to be
     /// cancelled, the mutation queued before it.
     enum Sent {
         case task(Task<GraphQLResult<ChangeTodoStatusMutation.Data>, any Error>)
+        case committed(CommittedMutation<ChangeTodoStatusMutation>)
         case queued(QueuedMutationHandle<ChangeTodoStatusMutation>, head: QueuedMutationHandle<AddTodoMutation>?)
     }
 
@@ -131,7 +133,7 @@ struct MutationOutcomeParityTests {
         case .perform:
             return .task(Task { try await client.perform(mutation: mutation, optimisticResponse: guess, context: .gate(gate)) })
         case .mutator:
-            return .task(Mutator<ChangeTodoStatusMutation>(client: client).commit(mutation, optimisticResponse: guess, context: .gate(gate)))
+            return .committed(Mutator<ChangeTodoStatusMutation>(client: client).committing(mutation, optimisticResponse: guess, context: .gate(gate)))
         case .queue:
             let head = outcome == .cancelled
                 ? try await queue.enqueue(AddTodoMutation(input: .init(text: "First in line", userId: "me"), connections: []), idempotencyKey: "head")
@@ -149,6 +151,10 @@ struct MutationOutcomeParityTests {
             await gates.waitForArrival(gate)
             if outcome == .cancelled { task.cancel() } else { await gates.open(gate) }
             return await task.result.mapError { $0 }
+        case .committed(let committed):
+            await gates.waitForArrival(gate)
+            if outcome == .cancelled { committed.cancel() } else { await gates.open(gate) }
+            return await committed.result
         case .queued(let handle, let head?):
             await gates.waitForArrival("head")
             #expect(try await handle.cancel())

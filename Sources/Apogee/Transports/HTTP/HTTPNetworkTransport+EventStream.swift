@@ -112,9 +112,13 @@ extension HTTPNetworkTransport {
         return .events(response.head, response.body)
     }
 
-    /// Failures of the connection rather than answers of the server.
+    /// Failures of the connection rather than answers of the server. A `CancellationError`
+    /// while the reading task is not cancelled is the HTTP stack giving the request up on its
+    /// own (AsyncHTTPClient cancels a request whose deadline or connection pool ends), which
+    /// the subscriber did not ask for: a lost connection too.
     private static func isWorthReconnecting(_ error: any Error) -> Bool {
         switch error {
+        case is CancellationError: !Task.isCancelled
         case ApogeeError.transport: true
         case ApogeeError.httpStatus(let head, _): head.status.kind == .serverError || head.status == .tooManyRequests
         default: false
