@@ -3,14 +3,33 @@
 /// The path says where: decoding errors collect the path as they travel up from the value
 /// that was wrong, which costs nothing when decoding succeeds.
 public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What was wrong with the value at ``path``.
-    public enum Reason: Sendable, Hashable {
+    /// What was wrong with the value at ``path``. Compare with its static members
+    /// (`error.reason == .unexpectedNull`); a `switch` over it needs a `default`, since
+    /// reasons may be added.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        /// For ``typeMismatch(expected:found:)``: what the generated type expects.
+        public let expected: String?
+        /// For ``typeMismatch(expected:found:)``: the kind of value found.
+        public let found: String?
+
+        private init(_ name: String, expected: String? = nil, found: String? = nil) {
+            self.name = name
+            self.expected = expected
+            self.found = found
+        }
+
         /// The response has no such field, although the operation selects it.
-        case missingField
+        public static let missingField = Reason("missingField")
         /// The field is `null`, although the schema says it is non-null.
-        case unexpectedNull
+        public static let unexpectedNull = Reason("unexpectedNull")
         /// The value has the wrong JSON kind, or is out of range for its type.
-        case typeMismatch(expected: String, found: String)
+        public static func typeMismatch(expected: String, found: String) -> Reason {
+            Reason("typeMismatch", expected: expected, found: found)
+        }
+
+        /// The reason's name, as its static member spells it.
+        public var description: String { name }
     }
 
     /// Where the wrong value is, from the root of `data`.
@@ -43,10 +62,11 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
 
     public var description: String {
         let location = path.components.isEmpty ? "the response" : "'\(path)'"
-        switch reason {
-        case .missingField: return "\(location) is missing from the response"
-        case .unexpectedNull: return "\(location) is null, but the schema says it is non-null"
-        case .typeMismatch(let expected, let found): return "\(location) should be \(expected), but is \(found)"
+        if let expected = reason.expected { return "\(location) should be \(expected), but is \(reason.found ?? "another value")" }
+        return switch reason {
+        case .missingField: "\(location) is missing from the response"
+        case .unexpectedNull: "\(location) is null, but the schema says it is non-null"
+        default: "\(location) cannot be decoded (\(reason))"
         }
     }
 }

@@ -37,21 +37,27 @@ enum OperationOutcome: Equatable {
         }
     }
 
+    /// The names of ``errorType(of:)`` for Apogee's errors, as metrics and traces have them.
+    private static let errorTypeNames: [ApogeeError.Code: String] = [
+        .transport: "transport",
+        .invalidResponse: "invalid_response",
+        .responseDecoding: "response_decoding",
+        .declined: "declined",
+        .invalidRequest: "invalid_request",
+        .tooManyChainRestarts: "too_many_chain_restarts",
+        .deadlineExceeded: "deadline_exceeded",
+        .noResult: "no_result",
+        .subscription: "subscription",
+    ]
+
     /// A short, fixed name of the kind of error, safe to export: no message, no URL, no body.
     static func errorType(of error: any Error) -> String {
         switch error {
-        case ApogeeError.transport: "transport"
-        case ApogeeError.httpStatus(let head, _): "http_\(head.status.code)"
-        case ApogeeError.invalidResponse: "invalid_response"
-        case ApogeeError.responseDecoding: "response_decoding"
-        case ApogeeError.declined: "declined"
-        case ApogeeError.invalidRequest: "invalid_request"
-        case ApogeeError.tooManyChainRestarts: "too_many_chain_restarts"
-        case ApogeeError.deadlineExceeded: "deadline_exceeded"
-        case ApogeeError.noResult: "no_result"
-        case ApogeeError.subscription: "subscription"
-        case is CancellationError: "cancelled"
-        default: String(describing: type(of: error))
+        case let error as ApogeeError:
+            if error.code == .httpStatus, let head = error.httpResponse { return "http_\(head.status.code)" }
+            return errorTypeNames[error.code] ?? error.code.description
+        case is CancellationError: return "cancelled"
+        default: return String(describing: type(of: error))
         }
     }
 }

@@ -61,7 +61,7 @@ struct ReadingTests {
         try store.transaction { try $0.setField("isBooked", to: .scalar("yes"), of: "Launch:1") }
         try store.transaction { try $0.setField("mission", to: .null, of: "Launch:1") }
         let miss = try #require(try store.read(LaunchDetailsQuery(id: "1")).miss)
-        guard case .decodingFailed(let error) = miss.reason else {
+        guard let error = miss.reason.decodingError else {
             Issue.record("expected a decoding failure, got \(miss.reason)")
             return
         }

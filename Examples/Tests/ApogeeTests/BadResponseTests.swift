@@ -11,7 +11,7 @@ struct BadResponseTests {
         try await withServer { server in
             server.enqueueFault(.htmlErrorPage(status: 500))
             let error = await server.client(stack).expectLaunchSiteFailure()
-            guard case .httpStatus(let response, let excerpt)? = error else {
+            guard let failure = error, failure.code == .httpStatus, let response = failure.httpResponse, let excerpt = failure.bodyExcerpt else {
                 Issue.record("expected httpStatus, got \(String(describing: error))")
                 return
             }
@@ -28,7 +28,7 @@ struct BadResponseTests {
         try await withServer { server in
             server.enqueueFault(.httpStatus(502, body: #"{"message":"bad gateway"}"#, contentType: "application/json"))
             let error = await server.client(stack).expectLaunchSiteFailure()
-            guard case .httpStatus(let response, let excerpt)? = error else {
+            guard let failure = error, failure.code == .httpStatus, let response = failure.httpResponse, let excerpt = failure.bodyExcerpt else {
                 Issue.record("expected httpStatus, got \(String(describing: error))")
                 return
             }
@@ -42,7 +42,7 @@ struct BadResponseTests {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data": {"launch": {"id": "1",}}"#))
             let error = await server.client(stack).expectLaunchSiteFailure()
-            guard case .invalidResponse(.malformedJSON(let parsingError), let response, let excerpt)? = error else {
+            guard let failure = error, let parsingError = failure.invalidResponseReason?.parsingError, let response = failure.httpResponse, let excerpt = failure.bodyExcerpt else {
                 Issue.record("expected malformed JSON, got \(String(describing: error))")
                 return
             }
@@ -61,7 +61,7 @@ struct BadResponseTests {
             let client = server.client(stack)
             for expected in ["not an object", "neither 'data' nor 'errors'", "empty"] {
                 let error = await client.expectLaunchSiteFailure()
-                guard case .invalidResponse(let reason, _, _)? = error else {
+                guard let failure = error, failure.code == .invalidResponse, let reason = failure.invalidResponseReason else {
                     Issue.record("expected invalidResponse, got \(String(describing: error))")
                     continue
                 }
@@ -78,7 +78,7 @@ struct BadResponseTests {
             let client = server.client(stack)
             for _ in 0..<2 {
                 let error = await client.expectLaunchSiteFailure()
-                guard case .invalidResponse(let reason, _, _)? = error else {
+                guard let failure = error, failure.code == .invalidResponse, let reason = failure.invalidResponseReason else {
                     Issue.record("expected invalidResponse, got \(String(describing: error))")
                     continue
                 }
@@ -94,7 +94,7 @@ struct BadResponseTests {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":42}}}"#))
             let error = await server.client(stack).expectLaunchSiteFailure()
-            guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
+            guard let failure = error, failure.code == .responseDecoding, let decodingError = failure.decodingError, case let graphQLErrors = failure.graphQLErrors else {
                 Issue.record("expected responseDecoding, got \(String(describing: error))")
                 return
             }
@@ -110,7 +110,7 @@ struct BadResponseTests {
         try await withServer { server in
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":null,"site":"KSC"}},"errors":[{"message":"id failed"}]}"#))
             let error = await server.client(stack).expectLaunchSiteFailure()
-            guard case .responseDecoding(let decodingError, let graphQLErrors)? = error else {
+            guard let failure = error, failure.code == .responseDecoding, let decodingError = failure.decodingError, case let graphQLErrors = failure.graphQLErrors else {
                 Issue.record("expected responseDecoding, got \(String(describing: error))")
                 return
             }
@@ -125,7 +125,7 @@ struct BadResponseTests {
         try await withServer { server in
             server.enqueueFault(.rawBody(bytes: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D], contentType: "application/json"))
             let error = await server.client(stack).expectLaunchSiteFailure()
-            guard case .invalidResponse? = error else {
+            guard error?.code == .invalidResponse else {
                 Issue.record("expected invalidResponse, got \(String(describing: error))")
                 return
             }

@@ -77,7 +77,7 @@ struct BatchingTests {
             async let first = outcome { try await client.fetch(query: LaunchSiteQuery(id: "1")) }
             async let second = outcome { try await client.fetch(query: LaunchSiteQuery(id: "2")) }
             for outcome in await [first, second] {
-                guard case .failure(ApogeeError.httpStatus(let head, _)) = outcome else {
+                guard case .failure(let failure as ApogeeError) = outcome, failure.code == .httpStatus, let head = failure.httpResponse else {
                     Issue.record("expected an HTTP status error, got \(outcome)")
                     continue
                 }
@@ -95,7 +95,7 @@ struct BatchingTests {
             async let first = outcome { try await client.fetch(query: LaunchSiteQuery(id: "1")) }
             async let second = outcome { try await client.fetch(query: LaunchSiteQuery(id: "2")) }
             for outcome in await [first, second] {
-                guard case .failure(ApogeeError.invalidResponse(let reason, _, _)) = outcome else {
+                guard case .failure(let failure as ApogeeError) = outcome, failure.code == .invalidResponse, let reason = failure.invalidResponseReason else {
                     Issue.record("expected an invalid response, got \(outcome)")
                     continue
                 }

@@ -33,7 +33,7 @@ struct CannedTransportTests {
         let error = await #expect(throws: ApogeeError.self) {
             try await client.fetch(query: LaunchSiteQuery(id: "25"))
         }
-        guard case .httpStatus(let head, let excerpt)? = error else {
+        guard let failure = error, failure.code == .httpStatus, let head = failure.httpResponse, let excerpt = failure.bodyExcerpt else {
             Issue.record("expected an HTTP error, got \(String(describing: error))")
             return
         }

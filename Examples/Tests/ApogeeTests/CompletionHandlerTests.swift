@@ -35,7 +35,7 @@ struct CompletionHandlerTests {
             let (failed, onQueue): (Bool, Bool) = await withCheckedContinuation { continuation in
                 client.fetch(query: LaunchSiteQuery(id: "1"), queue: queue) { result in
                     let onQueue = DispatchQueue.getSpecific(key: key) == "handler-queue"
-                    if case .failure(ApogeeError.httpStatus) = result {
+                    if case .failure(let error as ApogeeError) = result, error.code == .httpStatus {
                         continuation.resume(returning: (true, onQueue))
                     } else {
                         continuation.resume(returning: (false, onQueue))

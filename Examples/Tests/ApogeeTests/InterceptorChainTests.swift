@@ -90,7 +90,7 @@ struct InterceptorChainTests {
             let error = await #expect(throws: ApogeeError.self) {
                 try await server.client(provider: FixedInterceptorProvider([RequireLogin()])).perform(mutation: BookLaunchesMutation(ids: ["1"]))
             }
-            guard case .declined(let reason)? = error else {
+            guard let failure = error, failure.code == .declined, let reason = failure.reason else {
                 Issue.record("expected declined, got \(String(describing: error))")
                 return
             }
@@ -142,7 +142,7 @@ struct InterceptorChainTests {
                 ) async throws -> GraphQLResult<Operation.Data> {
                     do {
                         return try await next(request)
-                    } catch ApogeeError.httpStatus {
+                    } catch let error as ApogeeError where error.code == .httpStatus {
                         return try await next(request)
                     }
                 }
@@ -179,7 +179,7 @@ struct InterceptorChainTests {
 
             let forever = FixedInterceptorProvider([RestartOnce(restarts: .max)])
             let error = await server.client(provider: forever, configuration: .init(maximumChainRestarts: 2)).expectLaunchSiteFailure()
-            guard case .tooManyChainRestarts(let limit, let reason)? = error else {
+            guard let failure = error, failure.code == .tooManyChainRestarts, let limit = failure.restartLimit, let reason = failure.reason else {
                 Issue.record("expected tooManyChainRestarts, got \(String(describing: error))")
                 return
             }

@@ -62,7 +62,7 @@ struct RequestEncodingTests {
             let error = await #expect(throws: ApogeeError.self) {
                 try await client.perform(mutation: SignInMutation(email: "get@example.com"))
             }
-            guard case .invalidRequest(let reason)? = error else {
+            guard let failure = error, failure.code == .invalidRequest, let reason = failure.reason else {
                 Issue.record("expected invalidRequest, got \(String(describing: error))")
                 return
             }

@@ -48,7 +48,7 @@ struct ResourceLimitTests {
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":"KSC"}},"extensions":{"deep":"# + deep + "}}"))
             let client = server.client(stack)
             let error = await client.expectLaunchSiteFailure()
-            guard case .invalidResponse(.malformedJSON(let parsingError), _, _)? = error else {
+            guard let failure = error, let parsingError = failure.invalidResponseReason?.parsingError else {
                 Issue.record("expected malformed JSON, got \(String(describing: error))")
                 return
             }
@@ -66,7 +66,7 @@ struct ResourceLimitTests {
             // Past the limit, within twice it (where SwiftNIO drops the connection unread).
             let payload = String(repeating: "x", count: 6_000)
             await server.sendRawMessage(#"{"type":"next","id":"1","payload":{"data":{"counterChanged":{"__typename":"Counter","id":"big","value":1}},"extensions":{"padding":""# + payload + #""}}}"#)
-            guard case .messageTooLarge(let limit)? = await error?.subscriptionError else {
+            guard let failure = await error?.subscriptionError, failure.code == .messageTooLarge, let limit = failure.limit else {
                 Issue.record("expected messageTooLarge, got \(String(describing: await error))")
                 return
             }
@@ -83,7 +83,7 @@ struct ResourceLimitTests {
             let second = Task { try await firstResults(1, of: live.client.subscribe(subscription: CounterChangedSubscription(id: "b"))) }
             await server.waitForSubscriptions(2)
             let refused = await failure(of: live.client.subscribe(subscription: CounterChangedSubscription(id: "c")))
-            guard case .tooManySubscriptions(let limit)? = refused?.subscriptionError else {
+            guard let failure = refused?.subscriptionError, failure.code == .tooManySubscriptions, let limit = failure.limit else {
                 Issue.record("expected tooManySubscriptions, got \(String(describing: refused))")
                 return
             }

@@ -18,7 +18,7 @@ struct RetryTests {
             let sleeper = RecordingSleeper()
             let policy = RetryPolicy(maximumAttempts: 4, initialDelay: .milliseconds(100), multiplier: 2, jitter: 0)
             let error = await client(server, stack, policy: policy, sleeper: sleeper).expectLaunchSiteFailure()
-            guard case .httpStatus(let response, _)? = error else {
+            guard let failure = error, failure.code == .httpStatus, let response = failure.httpResponse else {
                 Issue.record("expected the last HTTP error, got \(String(describing: error))")
                 return
             }
@@ -86,7 +86,7 @@ struct RetryTests {
             server.enqueueFault(.retryAfter(seconds: 120, status: 429))
             let sleeper = RecordingSleeper()
             let error = await client(server, stack, policy: RetryPolicy(maximumDelay: .seconds(10)), sleeper: sleeper).expectLaunchSiteFailure()
-            guard case .httpStatus(let response, _)? = error else {
+            guard let failure = error, failure.code == .httpStatus, let response = failure.httpResponse else {
                 Issue.record("expected the 429, got \(String(describing: error))")
                 return
             }

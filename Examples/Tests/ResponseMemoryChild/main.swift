@@ -43,8 +43,8 @@ struct ResponseMemoryChild {
         do {
             _ = try await transport.send(request)
             outcome = "ok"
-        } catch ApogeeError.transport(let failure) {
-            outcome = "\(failure.kind)"
+        } catch let error as ApogeeError where error.transportError != nil {
+            outcome = "\(error.transportError?.kind.description ?? "")"
         } catch {
             outcome = "\(error)"
         }

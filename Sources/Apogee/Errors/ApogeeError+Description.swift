@@ -3,28 +3,32 @@ import Foundation
 extension ApogeeError: CustomStringConvertible, LocalizedError {
     /// What happened, with the status, excerpt or path that explains it.
     public var description: String {
-        switch self {
-        case .transport(let error):
-            return error.description
-        case .httpStatus(let response, let excerpt):
-            return "HTTP \(response.status.code) \(response.status.reasonPhrase) with a body that is not a GraphQL response: \(Self.quoted(excerpt))"
-        case .invalidResponse(let reason, let response, let excerpt):
-            return "HTTP \(response.status.code): \(reason): \(Self.quoted(excerpt))"
-        case .responseDecoding(let error, let graphQLErrors):
+        let status = httpResponse.map { "HTTP \($0.status.code)" } ?? "HTTP"
+        switch code {
+        case .transport:
+            return transportError?.description ?? "The request got no HTTP response"
+        case .httpStatus:
+            let phrase = httpResponse.map { " \($0.status.reasonPhrase)" } ?? ""
+            return "\(status)\(phrase) with a body that is not a GraphQL response: \(Self.quoted(bodyExcerpt ?? ""))"
+        case .invalidResponse:
+            return "\(status): \(invalidResponseReason?.description ?? "not a GraphQL response"): \(Self.quoted(bodyExcerpt ?? ""))"
+        case .responseDecoding:
             let suffix = graphQLErrors.isEmpty ? "" : " (the response also has \(graphQLErrors.count) GraphQL error(s): \(graphQLErrors.map(\.message).joined(separator: "; ")))"
-            return "The response does not match the operation: \(error)\(suffix)"
-        case .declined(let reason):
-            return "The request was not sent: \(reason)"
-        case .invalidRequest(let reason):
-            return "The request is invalid: \(reason)"
-        case .tooManyChainRestarts(let limit, let reason):
-            return "The interceptor chain was restarted more than \(limit) times (last reason: \(reason))"
-        case .deadlineExceeded(let deadline):
-            return "The operation, retries included, took longer than its deadline of \(deadline) and was cancelled"
+            return "The response does not match the operation: \(decodingError.map { "\($0)" } ?? "")\(suffix)"
+        case .declined:
+            return "The request was not sent: \(reason ?? "")"
+        case .invalidRequest:
+            return "The request is invalid: \(reason ?? "")"
+        case .tooManyChainRestarts:
+            return "The interceptor chain was restarted more than \(restartLimit ?? 0) times (last reason: \(reason ?? ""))"
+        case .deadlineExceeded:
+            return "The operation, retries included, took longer than its deadline of \(deadline ?? .zero) and was cancelled"
         case .noResult:
             return "The operation ended without a result"
-        case .subscription(let error):
-            return error.description
+        case .subscription:
+            return subscriptionError?.description ?? "The subscription failed"
+        default:
+            return "Apogee error \(code)"
         }
     }
 

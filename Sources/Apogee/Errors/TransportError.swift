@@ -2,20 +2,29 @@ import Foundation
 
 /// A request that got no HTTP response.
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, for code that decides whether to retry.
-    public enum Kind: Sendable, Hashable {
+    /// The kind of failure, for code that decides whether to retry. Compare with its static
+    /// members (`error.kind == .timedOut`); a `switch` over it needs a `default`, since kinds
+    /// may be added.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) { self.name = name }
+
         /// Nothing accepted the connection: refused, host not found, unreachable.
-        case cannotConnect
+        public static let cannotConnect = Kind("cannotConnect")
         /// The connection broke before the whole response arrived.
-        case connectionLost
+        public static let connectionLost = Kind("connectionLost")
         /// The response did not arrive within the request's timeout.
-        case timedOut
+        public static let timedOut = Kind("timedOut")
         /// The response body was larger than the transport accepts.
-        case responseTooLarge
+        public static let responseTooLarge = Kind("responseTooLarge")
         /// The TLS handshake failed: an untrusted or invalid certificate, say.
-        case secureConnectionFailed
+        public static let secureConnectionFailed = Kind("secureConnectionFailed")
         /// Another failure of the underlying HTTP stack; ``TransportError/message`` says which.
-        case other
+        public static let other = Kind("other")
+
+        /// The kind's name, as its static member spells it.
+        public var description: String { name }
     }
 
     /// The kind of failure.
@@ -46,7 +55,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .timedOut: "Timed out waiting for"
         case .responseTooLarge: "The response was too large from"
         case .secureConnectionFailed: "Could not make a secure connection to"
-        case .other: "The request failed for"
+        default: "The request failed for"
         }
         return "\(what) \(url.absoluteString): \(message)"
     }

@@ -58,10 +58,11 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
         case .success(let result):
             guard let head = result?.httpResponse, Self.isRetryable(head.status) else { return nil }
             return delay(beforeRetry: retry, honoring: head, using: &generator)
-        case .failure(ApogeeError.transport(let failure)):
-            return failure.mayPassOnRetry ? policy.delay(beforeRetry: retry, using: &generator) : nil
-        case .failure(ApogeeError.httpStatus(let head, _)), .failure(ApogeeError.invalidResponse(_, let head, _)):
-            guard Self.isRetryable(head.status) else { return nil }
+        case .failure(let error as ApogeeError):
+            if let failure = error.transportError {
+                return failure.mayPassOnRetry ? policy.delay(beforeRetry: retry, using: &generator) : nil
+            }
+            guard error.code == .httpStatus || error.code == .invalidResponse, let head = error.httpResponse, Self.isRetryable(head.status) else { return nil }
             return delay(beforeRetry: retry, honoring: head, using: &generator)
         case .failure:
             return nil

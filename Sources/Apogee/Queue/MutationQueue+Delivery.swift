@@ -136,13 +136,9 @@ extension MutationQueue {
     /// is overloaded or failing. Anything else (a request the server calls wrong, an answer
     /// that cannot be read) would fail the same way again.
     static func isTransient(_ error: any Error) -> Bool {
-        switch error {
-        case ApogeeError.transport(let failure):
-            failure.mayPassOnRetry
-        case ApogeeError.httpStatus(let head, _), ApogeeError.invalidResponse(_, let head, _):
-            head.status == .tooManyRequests || head.status == .requestTimeout || head.status.kind == .serverError
-        default:
-            false
-        }
+        guard let error = error as? ApogeeError else { return false }
+        if let failure = error.transportError { return failure.mayPassOnRetry }
+        guard error.code == .httpStatus || error.code == .invalidResponse, let head = error.httpResponse else { return false }
+        return head.status == .tooManyRequests || head.status == .requestTimeout || head.status.kind == .serverError
     }
 }

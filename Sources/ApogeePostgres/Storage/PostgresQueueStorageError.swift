@@ -9,15 +9,33 @@ import PostgresNIO
 /// - ``kind``
 /// - ``detail``
 public struct PostgresQueueStorageError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Sendable, Hashable {
+    /// What went wrong. Compare with its static members (`error.kind == .databaseFailure`); a
+    /// `switch` over it needs a `default`, since kinds may be added.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        /// For ``newerSchema(found:supported:)``: the schema version of the tables.
+        public let foundVersion: Int?
+        /// For ``newerSchema(found:supported:)``: the newest schema version this Apogee knows.
+        public let supportedVersion: Int?
+
+        private init(_ name: String, found: Int? = nil, supported: Int? = nil) {
+            self.name = name
+            foundVersion = found
+            supportedVersion = supported
+        }
+
         /// The queue's tables were made by a newer version of Apogee, whose schema this one
         /// does not know.
-        case newerSchema(found: Int, supported: Int)
+        public static func newerSchema(found: Int, supported: Int) -> Kind {
+            Kind("newerSchema", found: found, supported: supported)
+        }
         /// A stored row cannot be read back: edited by something else.
-        case undecodableRow
+        public static let undecodableRow = Kind("undecodableRow")
         /// PostgreSQL failed or could not be reached.
-        case databaseFailure
+        public static let databaseFailure = Kind("databaseFailure")
+
+        /// The kind's name, as its static member spells it.
+        public var description: String { name }
     }
 
     /// What went wrong.
@@ -48,12 +66,13 @@ public struct PostgresQueueStorageError: Error, Sendable, Hashable, CustomString
 
     /// What happened and what to do.
     public var description: String {
-        switch kind {
-        case .newerSchema(let found, let supported):
-            "The mutation queue's tables have schema version \(found), made by a newer version of Apogee; this one knows versions up to \(supported) (\(detail)). Update the app."
+        if let found = kind.foundVersion {
+            return "The mutation queue's tables have schema version \(found), made by a newer version of Apogee; this one knows versions up to \(kind.supportedVersion ?? 0) (\(detail)). Update the app."
+        }
+        return switch kind {
         case .undecodableRow:
             "A queued mutation's row cannot be read (\(detail))."
-        case .databaseFailure:
+        default:
             "PostgreSQL failed (\(detail)). Check that the server is up and that the queue's tables were made by migrate()."
         }
     }

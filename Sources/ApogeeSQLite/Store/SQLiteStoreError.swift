@@ -12,24 +12,45 @@ import Foundation
 /// - ``detail``
 /// - ``isUnusableFile``
 public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Sendable, Hashable {
+    /// What went wrong. Compare with its static members (`error.kind == .corrupt`); a `switch`
+    /// over it needs a `default`, since kinds may be added.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        /// For ``newerVersion(found:supported:)``: the schema version of the file.
+        public let foundVersion: Int?
+        /// For ``newerVersion(found:supported:)``: the newest schema version this Apogee knows.
+        public let supportedVersion: Int?
+
+        private init(_ name: String, found: Int? = nil, supported: Int? = nil) {
+            self.name = name
+            foundVersion = found
+            supportedVersion = supported
+        }
+
         /// The path cannot be opened or read as a file: it is a directory, its folder does not
         /// exist, or the process may not read or write it.
-        case unreadable
+        public static let unreadable = Kind("unreadable")
         /// The file is not an SQLite database, or it is damaged.
-        case corrupt
+        public static let corrupt = Kind("corrupt")
         /// The file was written by a newer version of Apogee, whose schema this one does not know.
-        case newerVersion(found: Int, supported: Int)
+        public static func newerVersion(found: Int, supported: Int) -> Kind {
+            Kind("newerVersion", found: found, supported: supported)
+        }
         /// The file is an SQLite database of something else.
-        case notAnApogeeStore
+        public static let notAnApogeeStore = Kind("notAnApogeeStore")
         /// A stored row cannot be read back: damaged, or edited by something else.
-        case undecodableRow
+        public static let undecodableRow = Kind("undecodableRow")
         /// The store was closed.
-        case closed
+        public static let closed = Kind("closed")
         /// Any other failure of SQLite: disk full, an I/O error, the file locked for too long,
         /// a file this process may read but not write.
-        case databaseFailure
+        public static let databaseFailure = Kind("databaseFailure")
+
+        /// Whether this is ``newerVersion(found:supported:)``, whatever its versions.
+        public var isNewerVersion: Bool { name == "newerVersion" }
+
+        /// The kind's name, as its static member spells it.
+        public var description: String { name }
     }
 
     /// What went wrong.
@@ -52,10 +73,7 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// Whether the file itself is the problem, so that starting afresh with a new file helps.
     public var isUnusableFile: Bool {
-        switch kind {
-        case .unreadable, .corrupt, .newerVersion, .notAnApogeeStore: true
-        case .undecodableRow, .closed, .databaseFailure: false
-        }
+        kind.isNewerVersion || [.unreadable, .corrupt, .notAnApogeeStore].contains(kind)
     }
 
     /// What happened, to which file, and what to do.
@@ -64,30 +82,31 @@ public struct SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     private var summary: String {
-        switch kind {
+        if kind.isNewerVersion {
+            return "the file has schema version \(kind.foundVersion ?? 0), written by a newer version of Apogee; this one knows versions up to \(kind.supportedVersion ?? 0)"
+        }
+        return switch kind {
         case .unreadable: "the file cannot be opened"
         case .corrupt: "the file is not an SQLite database or is damaged"
-        case .newerVersion(let found, let supported):
-            "the file has schema version \(found), written by a newer version of Apogee; this one knows versions up to \(supported)"
         case .notAnApogeeStore: "the file is an SQLite database of something else"
         case .undecodableRow: "a stored row cannot be read"
         case .closed: "the store is closed"
         case .databaseFailure where isReadOnly: "SQLite cannot write to the file"
-        case .databaseFailure: "SQLite failed"
+        default: "SQLite failed"
         }
     }
 
     private var advice: String {
         let startAfresh = "or open it with `ifUnusable: .startAfresh` to keep the file aside as \(path).unusable-<time> and start an empty store"
+        if kind.isNewerVersion { return "Update the app, \(startAfresh)." }
         return switch kind {
         case .unreadable: "Check that the path names a file in an existing folder that this process may read and write, \(startAfresh)."
         case .corrupt: "Restore it from a copy, \(startAfresh)."
-        case .newerVersion: "Update the app, \(startAfresh)."
         case .notAnApogeeStore: "Choose another path, \(startAfresh)."
         case .undecodableRow: "Remove the record or mutation, or clear the store."
         case .closed: "Open the store again."
         case .databaseFailure where isReadOnly: "Let this process write the file, its folder and its -wal and -shm files, or open the store on a writable path."
-        case .databaseFailure: "Check the disk and that no other process holds the file locked."
+        default: "Check the disk and that no other process holds the file locked."
         }
     }
 }

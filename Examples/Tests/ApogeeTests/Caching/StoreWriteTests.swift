@@ -70,7 +70,7 @@ struct StoreWriteTests {
             server.enqueueFault(.rawBody(#"{"data":{"launch":{"__typename":"Launch","id":1,"site":"Nowhere"}}}"#))
             let client = server.client()
             let error = await client.expectLaunchSiteFailure()
-            guard case .responseDecoding? = error else {
+            guard error?.code == .responseDecoding else {
                 Issue.record("expected a decoding error, got \(String(describing: error))")
                 return
             }

@@ -18,7 +18,7 @@ extension ResidentMemoryTests {
             let http = HTTPNetworkTransport(transport: stack.makeTransport(), eventStreamReconnection: nil)
             let client = ApogeeClient(url: server.liveURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), networkTransport: http)
             let error = await failure(of: client.subscribe(subscription: CounterChangedSubscription(id: "long")))
-            guard case .malformedMessage(let excerpt)? = error?.subscriptionError else {
+            guard let failure = error?.subscriptionError, failure.code == .malformedMessage, let excerpt = failure.message else {
                 Issue.record("expected ApogeeError.subscription(.malformedMessage), got \(String(describing: error))")
                 return
             }

@@ -23,7 +23,7 @@ import Testing
         await #expect {
             try await GraphQLResultStream<Data>.empty.singleResult()
         } throws: { error in
-            if case ApogeeError.noResult = error { true } else { false }
+            (error as? ApogeeError)?.code == .noResult
         }
     }
 

@@ -95,7 +95,7 @@ struct WebSocketHostileServerTests {
         configuration.headers[.origin] = "https://app.example.com"
         let (client, _) = client(of: server, configuration)
         let error = await failure(of: client.subscribe(subscription: CounterChangedSubscription(id: "r")))
-        guard case .upgradeFailed(let detail)? = error?.subscriptionError else {
+        guard let failure = error?.subscriptionError, failure.code == .upgradeFailed, let detail = failure.message else {
             Issue.record("expected a refused upgrade, got \(String(describing: error))")
             return
         }
@@ -126,7 +126,7 @@ struct WebSocketHostileServerTests {
         let server = try await HostileWebSocketServer.start(behaviour)
         let (client, webSocket) = client(of: server, .forTests())
         let error = await failure(of: client.subscribe(subscription: CounterChangedSubscription(id: "s")))
-        guard case .upgradeFailed(let detail)? = error?.subscriptionError else {
+        guard let failure = error?.subscriptionError, failure.code == .upgradeFailed, let detail = failure.message else {
             Issue.record("expected a failed upgrade, got \(String(describing: error))")
             return
         }
@@ -152,7 +152,7 @@ struct WebSocketHostileServerTests {
         )
         let (client, _) = client(of: server, configuration)
         let error = await failure(of: client.subscribe(subscription: CounterChangedSubscription(id: "f")))
-        guard case .reconnectAttemptsExhausted(let attempts, _)? = error?.subscriptionError else {
+        guard let failure = error?.subscriptionError, failure.code == .reconnectAttemptsExhausted, let attempts = failure.attempts else {
             Issue.record("expected the attempts to run out, got \(String(describing: error))")
             return
         }

@@ -15,7 +15,7 @@ import Testing
         let webSocket = try #require(live.webSocket)
         let error = await failure(of: live.client.subscribe(subscription: TripsBookedSubscription()))
         let refusal = try #require(error?.subscriptionError)
-        guard case .closed(let code, _) = refusal else {
+        guard refusal.code == .closed, let code = refusal.closeCode else {
             Issue.record("expected a close, got \(refusal)")
             return
         }
@@ -34,7 +34,7 @@ import Testing
                 webSocket: .forTests(connectionPayload: .token(from: tokens, scheme: nil))
             )
             let error = await failure(of: live.client.subscribe(subscription: TripsBookedSubscription()))
-            guard case .closed(let code, _)? = error?.subscriptionError else {
+            guard let failure = error?.subscriptionError, failure.code == .closed, let code = failure.closeCode else {
                 Issue.record("expected a close, got \(String(describing: error))")
                 return
             }
@@ -90,7 +90,7 @@ import Testing
             let webSocket = GraphQLWebSocketTransport(url: missing, configuration: .forTests())
             let client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
             let error = await failure(of: client.subscribe(subscription: CountdownSubscription(from: 1)))
-            guard case .upgradeFailed? = error?.subscriptionError else {
+            guard error?.subscriptionError?.code == .upgradeFailed else {
                 Issue.record("expected a refused upgrade, got \(String(describing: error))")
                 return
             }
@@ -103,7 +103,7 @@ import Testing
         let webSocket = GraphQLWebSocketTransport(url: url, configuration: .forTests(maximumAttempts: 3))
         let client = ApogeeClient(url: url, subscriptionTransport: webSocket)
         let error = await failure(of: client.subscribe(subscription: CountdownSubscription(from: 1)))
-        guard case .reconnectAttemptsExhausted(let attempts, _)? = error?.subscriptionError else {
+        guard let failure = error?.subscriptionError, failure.code == .reconnectAttemptsExhausted, let attempts = failure.attempts else {
             Issue.record("expected the attempts to run out, got \(String(describing: error))")
             return
         }

@@ -20,7 +20,7 @@ struct RequestDeadlineTests {
                 stack, provider: DefaultInterceptorProvider(),
                 configuration: .init(timeout: .seconds(30), requestDeadline: .seconds(2)))
             let error = await client.expectLaunchSiteFailure()
-            guard case .deadlineExceeded(let deadline)? = error else {
+            guard let failure = error, failure.code == .deadlineExceeded, let deadline = failure.deadline else {
                 Issue.record("expected deadlineExceeded, got \(String(describing: error))")
                 return
             }

@@ -81,8 +81,9 @@ struct UploadFailureTests {
             do {
                 _ = try await server.uploadsClient().perform(mutation: UploadFileMutation(file: upload))
                 Issue.record("the upload should have failed")
-            } catch ApogeeError.httpStatus(let response, let excerpt) {
-                #expect(response.status.code == 413)
+            } catch let failure as ApogeeError where failure.code == .httpStatus {
+                let response = failure.httpResponse, excerpt = failure.bodyExcerpt ?? ""
+                #expect(response?.status.code == 413)
                 #expect(excerpt == "Payload Too Large")
             }
         }

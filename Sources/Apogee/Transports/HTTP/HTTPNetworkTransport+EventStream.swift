@@ -119,8 +119,9 @@ extension HTTPNetworkTransport {
     private static func isWorthReconnecting(_ error: any Error) -> Bool {
         switch error {
         case is CancellationError: !Task.isCancelled
-        case ApogeeError.transport: true
-        case ApogeeError.httpStatus(let head, _): head.status.kind == .serverError || head.status == .tooManyRequests
+        case let error as ApogeeError where error.code == .transport: true
+        case let error as ApogeeError where error.code == .httpStatus:
+            error.httpResponse.map { $0.status.kind == .serverError || $0.status == .tooManyRequests } ?? false
         default: false
         }
     }
