@@ -32,7 +32,7 @@ public func fuzzResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     do {
         result = try GraphQLResult(decoding: body, httpResponse: nil)
     } catch {
-        guard case ApogeeError.responseDecoding = error else {
+        guard (error as? ApogeeError)?.code == .responseDecoding else {
             fatalError("decoding failed with an untyped error: \(error)")
         }
         require(treeResult == nil, "the document failed to decode what the tree decodes: \(error)")
