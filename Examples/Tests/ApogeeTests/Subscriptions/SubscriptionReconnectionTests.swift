@@ -1,3 +1,4 @@
+@testable import ApogeeAPI
 @testable import Apogee
 import ApogeeExampleServer
 @testable import ApogeeTesting
@@ -85,6 +86,31 @@ import Testing
         }
     }
 
+    /// An HTTP stack that gives an event stream up on its own reports it as a cancellation
+    /// (AsyncHTTPClient's `HTTPClientError.cancelled`), though the subscriber cancelled nothing:
+    /// the subscription opens the stream again instead of ending with `CancellationError`.
+    @Test(arguments: HTTPStack.all)
+    func aStreamTheStackCancelsOnItsOwnIsOpenedAgain(stack: HTTPStack) async throws {
+        try await withServer { server in
+            let http = HTTPNetworkTransport(
+                transport: FirstStreamCancelledByTheStack(base: stack.makeTransport()),
+                eventStreamReconnection: RetryPolicy(maximumAttempts: 5, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(100))
+            )
+            let client = ApogeeClient(url: server.liveURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), networkTransport: http)
+            let events = client.subscribe(subscription: CounterChangedSubscription(id: "given-up"))
+            let reading = Task { try await firstResults(1, of: events) }
+            // The first stream's subscription on the server is abandoned; the second one's gets
+            // the event. A subscription that ended instead fails `reading` with the error.
+            let counting = Task {
+                await server.waitForSubscriptions(2)
+                await server.incrementCounter("given-up")
+            }
+            let values = try await reading.value.map(\.data?.counterChanged.value)
+            counting.cancel()
+            #expect(values == [1])
+        }
+    }
+
     @Test func aDroppedConnectionIsRestored() async throws {
         try await withServer { server in
             let live = server.liveClient(over: .webSocket)
@@ -162,3 +188,35 @@ import Testing
         }
     }
 }
+
+/// An HTTP stack whose first event stream fails with `CancellationError` before its first
+/// byte, as AsyncHTTPClient's does when it gives a request up on its own; everything else
+/// goes to `base`.
+private struct FirstStreamCancelledByTheStack: HTTPTransport {
+    let base: any HTTPTransport
+    private let streamsOpened = Locked(0)
+
+    init(base: any HTTPTransport) {
+        self.base = base
+    }
+
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        try await base.send(request)
+    }
+
+    func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
+        let response = try await base.stream(request)
+        let isFirst = streamsOpened.withLock { opened in
+            opened += 1
+            return opened == 1
+        }
+        guard isFirst else { return response }
+        // The real body is dropped, which closes its connection.
+        return HTTPStreamingResponse(head: response.head, body: AsyncThrowingStream { throw CancellationError() })
+    }
+
+    func shutdown() async throws {
+        try await base.shutdown()
+    }
+}
+
