@@ -62,7 +62,8 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
             if let failure = error.transportError {
                 return failure.mayPassOnRetry ? policy.delay(beforeRetry: retry, using: &generator) : nil
             }
-            guard error.code == .httpStatus || error.code == .invalidResponse, let head = error.httpResponse, Self.isRetryable(head.status) else { return nil }
+            // Only an answer the server sent (an error status, or a body that is not GraphQL) has a head.
+            guard let head = error.httpResponse, Self.isRetryable(head.status) else { return nil }
             return delay(beforeRetry: retry, honoring: head, using: &generator)
         case .failure:
             return nil

@@ -138,7 +138,8 @@ extension MutationQueue {
     static func isTransient(_ error: any Error) -> Bool {
         guard let error = error as? ApogeeError else { return false }
         if let failure = error.transportError { return failure.mayPassOnRetry }
-        guard error.code == .httpStatus || error.code == .invalidResponse, let head = error.httpResponse else { return false }
+        // Only an answer the server sent (an error status, or a body that is not GraphQL) has a head.
+        guard let head = error.httpResponse else { return false }
         return head.status == .tooManyRequests || head.status == .requestTimeout || head.status.kind == .serverError
     }
 }
