@@ -22,10 +22,11 @@ struct CommandLineTests {
     }
 
     /// Runs the command without blocking a thread of the cooperative pool, which the example
-    /// server needs to answer it.
+    /// server needs to answer it. The limit only stops a hung child: it is past the longest
+    /// `--timeout` a test gives the command.
     static func runAsync(_ arguments: [String]) async throws -> Run {
         let child = try ChildProcess(executable: executable, arguments: arguments)
-        let status = try await child.waitForExit(limit: .seconds(300))
+        let status = try await child.waitForExit(limit: .seconds(900))
         return Run(status: status, standardError: child.standardError)
     }
 

@@ -61,8 +61,10 @@ import Testing
             server.enqueueFault(.stallMidResponse(for: .seconds(600), partialBody: ": stalled\n\n", contentType: "text/event-stream"))
             let http = HTTPNetworkTransport(
                 transport: stack.makeTransport(),
-                // Long enough for a head on a loaded machine; each attempt's head has it too.
-                eventStreamIdleTimeout: .seconds(10),
+                // Each attempt's head must come within it too, and the first attempt is not
+                // repeated: under the thread sanitizer, with the whole suite in parallel on two
+                // cores, a head has taken over ten seconds.
+                eventStreamIdleTimeout: .seconds(45),
                 eventStreamReconnection: RetryPolicy(maximumAttempts: 100, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(100))
             )
             let client = ApogeeClient(url: server.liveURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), networkTransport: http)

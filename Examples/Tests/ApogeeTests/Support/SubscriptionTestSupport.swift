@@ -26,7 +26,10 @@ enum SubscriptionPath: Hashable, Sendable, CustomTestStringConvertible {
 }
 
 extension GraphQLWebSocketTransport.Configuration {
-    /// Quick reconnects and no grace period, so tests see reconnects and closes soon.
+    /// Quick reconnects and no grace period, so tests see reconnects and closes soon. The
+    /// acknowledgement may take long: under the thread sanitizer, with the whole suite in
+    /// parallel, it has taken over the default ten seconds, and a reconnect would then change
+    /// what a test counts. Tests of the acknowledgement's timeout set their own.
     static func forTests(
         connectionPayload: GraphQLWebSocketTransport.ConnectionPayload = .none,
         keepAliveInterval: Duration? = nil,
@@ -37,6 +40,7 @@ extension GraphQLWebSocketTransport.Configuration {
     ) -> Self {
         .init(
             connectionPayload: connectionPayload,
+            acknowledgementTimeout: .seconds(120),
             keepAliveInterval: keepAliveInterval,
             closeGracePeriod: .zero,
             reconnection: RetryPolicy(maximumAttempts: maximumAttempts, initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200)),
