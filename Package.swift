@@ -9,8 +9,13 @@ let package = Package(
         .library(name: "ApogeeAPI", targets: ["ApogeeAPI"]),
         // The normalized store: records, normalization, reads, watchers, transactions.
         .library(name: "ApogeeStore", targets: ["ApogeeStore"]),
-        // The client: interceptor chain, HTTP transport, cache policies over the store.
+        // The client: interceptor chain, HTTP transport, cache policies over the store. It sends
+        // over URLSession on every platform and links no NIO.
         .library(name: "Apogee", targets: ["Apogee"]),
+        // HTTP on AsyncHTTPClient (SwiftNIO): what a server or a Linux app names to send with it.
+        .library(name: "ApogeeAsyncHTTPClient", targets: ["ApogeeAsyncHTTPClient"]),
+        // WebSockets on SwiftNIO (swift-websocket): Linux's, whose FoundationNetworking has none.
+        .library(name: "ApogeeNIOWebSocket", targets: ["ApogeeNIOWebSocket"]),
         // Persistence: the SQLite record store and the durable mutation queue storage.
         .library(name: "ApogeeSQLite", targets: ["ApogeeSQLite"]),
         // A mutation outbox on PostgreSQL that a fleet of processes shares; it needs the
@@ -45,9 +50,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The decompression limit's error, which AsyncHTTPClient passes on as it is.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // WebSockets: the client's on Linux (Foundation's WebSocket task serves Apple platforms).
+        // ApogeeNIOWebSocket: WebSockets where Foundation has none (Linux).
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
-        // HTTP on Linux: AsyncHTTPClient is the default transport there (URLSession on Apple platforms).
+        // ApogeeAsyncHTTPClient: HTTP on SwiftNIO, for servers and Linux apps.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // ApogeeObservability alone: the metrics and tracing APIs, so the client itself depends on neither.
@@ -68,22 +73,41 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 // The queue, the client and the WebSocket transport are services of a server's
-                // ServiceGroup (swift-websocket brings the package in any case).
+                // ServiceGroup.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
-                // graphql-transport-ws on Linux, where FoundationNetworking has no WebSockets:
-                // swift-websocket's frame handler over Apogee's own handshake on NIO. Apple
-                // platforms use URLSessionWebSocketTask and link no NIO.
-                .product(name: "WSCore", package: "swift-websocket", condition: .when(platforms: [.linux])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
-                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux])),
-                // HTTP on Linux, where it is the default transport; Apple platforms keep URLSession.
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
-                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(platforms: [.linux])),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: [.linux])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // MARK: Transports on SwiftNIO, each a product of its own
+        .target(
+            name: "ApogeeAsyncHTTPClient",
+            dependencies: [
+                "Apogee",
+                "ApogeeAPI",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .target(
+            name: "ApogeeNIOWebSocket",
+            dependencies: [
+                "Apogee",
+                "ApogeeAPI",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                // swift-websocket's frame handler over Apogee's own handshake on NIO.
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         // MARK: Persistence

@@ -51,7 +51,8 @@ let package = Package(
         // apogee.json generates RocketReserverAPI's Login.graphql (and LaunchSite.graphql, here)
         // against the example schema.
         benchmark("ClientBenchmarks", dependencies: [
-            apogee("Apogee"), apogee("ApogeeTesting"), exampleServer,
+            apogee("Apogee"), apogee("ApogeeTesting"), exampleServer, "BenchmarkSupport",
+            .product(name: "ApogeeAsyncHTTPClient", package: "Apogee", condition: .when(platforms: [.linux])),
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
         ]),
         // apogee.json points the code generator at the shared GitHub schema and operation,
@@ -72,12 +73,12 @@ let package = Package(
         // apogee.json points the code generator at the Todo schema for AddTodo.graphql. The fleet
         // benchmark needs a PostgreSQL server (APOGEE_POSTGRES_URL, as the tests).
         benchmark("QueueBenchmarks", dependencies: [
-            apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeePostgres"), exampleServer,
+            apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeePostgres"), exampleServer, "BenchmarkSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         // apogee.json points the code generator at the example server's live schema.
         benchmark("SubscriptionBenchmarks", dependencies: [
-            apogee("Apogee"), exampleServer, .product(name: "WSClient", package: "swift-websocket"), "BenchmarkSupport",
+            apogee("Apogee"), apogee("ApogeeNIOWebSocket"), exampleServer, .product(name: "WSClient", package: "swift-websocket"), "BenchmarkSupport",
         ]),
         // Launch operations of StoreBenchmarks, generated against the RocketReserver schema in a
         // target of their own: StoreBenchmarks' apogee.json names the GitHub schema.
@@ -89,6 +90,10 @@ let package = Package(
             plugins: [codegenPlugin]
         ),
         // What several benchmark targets measure alike: resident memory.
-        .target(name: "BenchmarkSupport", path: "Fixtures/BenchmarkSupport"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [apogee("Apogee"), .product(name: "ApogeeAsyncHTTPClient", package: "Apogee", condition: .when(platforms: [.linux]))],
+            path: "Fixtures/BenchmarkSupport"
+        ),
     ]
 )

@@ -103,6 +103,9 @@ let package = Package(
             dependencies: [
                 apogee("Apogee"),
                 apogee("ApogeeSQLite"),
+                // SwiftNIO's HTTP and WebSocket on Linux; Apple platforms keep URLSession's.
+                .product(name: "ApogeeAsyncHTTPClient", package: "Apogee", condition: .when(platforms: [.linux])),
+                .product(name: "ApogeeNIOWebSocket", package: "Apogee", condition: .when(platforms: [.linux])),
                 "RocketReserverAPI",
                 "ApogeeExampleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -133,14 +136,14 @@ let package = Package(
         .executableTarget(
             name: "TodoService",
             dependencies: [
-                apogee("Apogee"), apogee("ApogeeSQLite"), apogee("ApogeeObservability"), "TodoAPI", "ApogeeExampleServer",
+                apogee("Apogee"), apogee("ApogeeAsyncHTTPClient"), apogee("ApogeeSQLite"), apogee("ApogeeObservability"), "TodoAPI", "ApogeeExampleServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "TodoService"
         ),
@@ -234,7 +237,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                apogee("ApogeeAPI"), apogee("ApogeeStore"), apogee("Apogee"), "ApogeeExampleServer",
+                apogee("ApogeeAPI"), apogee("ApogeeStore"), apogee("Apogee"), apogee("ApogeeNIOWebSocket"), "ApogeeExampleServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The hostile WebSocket server, on raw SwiftNIO frames.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -273,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "ApogeeTests",
             dependencies: [
-                apogee("Apogee"), apogee("ApogeeAPI"), apogee("ApogeeTesting"), "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "LocalFieldFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
+                apogee("Apogee"), apogee("ApogeeAsyncHTTPClient"), apogee("ApogeeNIOWebSocket"), apogee("ApogeeAPI"), apogee("ApogeeTesting"), "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "LocalFieldFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
                 // Built beside the tests, which run it.
                 "ResponseMemoryChild",
                 // The HTTP fields and statuses that interceptors and transports read and write.
@@ -328,7 +331,7 @@ let package = Package(
         // Reads one response and reports its peak memory, for the bound on compressed bodies.
         .executableTarget(
             name: "ResponseMemoryChild",
-            dependencies: [apogee("Apogee"), .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [apogee("Apogee"), apogee("ApogeeAsyncHTTPClient"), .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Tests/ResponseMemoryChild"
         ),
         // A fleet worker on a PostgreSQL queue, for the fleet crash test to kill.

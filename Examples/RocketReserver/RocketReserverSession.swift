@@ -28,17 +28,20 @@ struct RocketReserverSession {
         let provider = DefaultInterceptorProvider().inserting(authorization, at: 0)
         webSocket = GraphQLWebSocketTransport(
             url: Self.webSocketURL(for: endpoint),
-            configuration: .init(connectionPayload: .authorization(authorization))
+            configuration: .init(connectionPayload: .authorization(authorization)),
+            stack: Self.webSocketStack
         )
         self.storePath = storePath
         self.deliveryWait = deliveryWait
         guard let storePath else {
-            client = ApogeeClient(url: endpoint, interceptorProvider: provider, subscriptionTransport: webSocket)
+            client = ApogeeClient(url: endpoint, interceptorProvider: provider, transport: Self.makeHTTPTransport(), subscriptionTransport: webSocket)
             queue = nil
             return
         }
         let persistence = try SQLiteStore(path: storePath)
-        client = ApogeeClient(url: endpoint, store: persistence.makeNormalizedStore(), interceptorProvider: provider, subscriptionTransport: webSocket)
+        client = ApogeeClient(
+            url: endpoint, store: persistence.makeNormalizedStore(), interceptorProvider: provider, transport: Self.makeHTTPTransport(), subscriptionTransport: webSocket
+        )
         queue = MutationQueue(client: client, storage: persistence.mutationQueueStorage, restoring: Self.queuedMutationTypes)
     }
 

@@ -1,6 +1,8 @@
 import Apogee
+import ApogeeAsyncHTTPClient
 import ApogeeObservability
 import ApogeeSQLite
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
@@ -8,10 +10,6 @@ import NIOCore
 import ServiceLifecycle
 import TodoAPI
 import UnixSignals
-
-#if canImport(AsyncHTTPClient)
-import AsyncHTTPClient
-#endif
 
 /// An HTTP service that keeps its to-dos in an upstream GraphQL API through Apogee, as a
 /// server-side app would: one client over the process-wide `HTTPClient`, a durable queue on a
@@ -43,14 +41,10 @@ struct TodoService {
         self.logger = logger
     }
 
-    /// AsyncHTTPClient's process-wide client on Linux, which the whole server shares and which
-    /// shutting the Apogee client down leaves running; URLSession elsewhere.
+    /// AsyncHTTPClient's process-wide client, which the whole server shares and which shutting
+    /// the Apogee client down leaves running.
     private static func sharedTransport() -> any HTTPTransport {
-        #if canImport(AsyncHTTPClient)
         AsyncHTTPClientTransport(client: .shared)
-        #else
-        URLSessionTransport()
-        #endif
     }
 
     /// The routes.

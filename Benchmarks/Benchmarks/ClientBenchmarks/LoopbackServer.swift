@@ -1,11 +1,13 @@
 import Apogee
 import ApogeeExampleServer
+import BenchmarkSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 #if canImport(AsyncHTTPClient)
+import ApogeeAsyncHTTPClient
 import AsyncHTTPClient
 import NIOCore
 #endif
@@ -18,7 +20,7 @@ final class LoopbackServer: @unchecked Sendable {
     // Set in setup and cleared in teardown, which the benchmark runner never overlaps with the
     // measured closure.
     private(set) var server: ExampleServer?
-    /// The client on the platform's default transport (AsyncHTTPClient on Linux).
+    /// The client on the platform's native transport (AsyncHTTPClient on Linux).
     private(set) var client: ApogeeClient?
     /// The client on the default transport, batching: a window of 5 ms, up to 10 a batch.
     private(set) var batchingClient: ApogeeClient?
@@ -44,11 +46,11 @@ final class LoopbackServer: @unchecked Sendable {
     func start() async throws {
         let server = try await ExampleServer.start()
         self.server = server
-        client = ApogeeClient(url: server.rocketReserverURL)
+        client = ApogeeClient(url: server.rocketReserverURL, transport: nativeHTTPTransport())
         urlSessionClient = ApogeeClient(url: server.rocketReserverURL, transport: URLSessionTransport())
         batchingClient = ApogeeClient(
             url: server.rocketReserverURL,
-            networkTransport: BatchingNetworkTransport(configuration: .init(window: .milliseconds(5), maximumBatchSize: 10))
+            networkTransport: BatchingNetworkTransport(transport: nativeHTTPTransport(), configuration: .init(window: .milliseconds(5), maximumBatchSize: 10))
         )
         urlRequest = Self.plainRequest(to: server.rocketReserverURL)
         #if canImport(AsyncHTTPClient)

@@ -2,6 +2,7 @@ import Apogee
 import ApogeePostgres
 import ApogeeSQLite
 import Benchmark
+import BenchmarkSupport
 import ApogeeExampleServer
 import Foundation
 import Logging
@@ -69,7 +70,7 @@ enum FleetBench {
         defer { QueueBench.remove(file) }
         let persistence = try SQLiteStore(path: file)
         try await QueueBench.fill(persistence.mutationQueueStorage)
-        let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: nativeHTTPTransport())
         let start = ContinuousClock.now
         try await QueueBench.drain(MutationQueue(client: client, storage: persistence.mutationQueueStorage, restoring: [AddTodoMutation.self]))
         let elapsed = ContinuousClock.now - start
@@ -92,7 +93,7 @@ enum FleetBench {
             try await QueueBench.fill(storage, queues: queueNames)
             let queues = (0..<workers).map { index in
                 MutationQueue(
-                    client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
+                    client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: nativeHTTPTransport()),
                     storage: storage,
                     restoring: [AddTodoMutation.self],
                     configuration: .init(workerName: "bench-\(index)", pollInterval: .milliseconds(20), concurrentDeliveries: 1)

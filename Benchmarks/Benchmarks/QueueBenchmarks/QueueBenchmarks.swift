@@ -2,6 +2,7 @@ import Apogee
 import ApogeeExampleServer
 import ApogeeSQLite
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 /// Issue 7: drain 1,000 queued mutations against the example server on loopback.
@@ -72,7 +73,7 @@ enum QueueBench {
     }
 
     private static func time(_ way: Int, against server: ExampleServer) async throws -> Duration {
-        let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        let client = ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: nativeHTTPTransport())
         let clock = ContinuousClock()
         switch way {
         case 0:

@@ -1,5 +1,6 @@
 import Apogee
 import ApogeeExampleServer
+import ApogeeNIOWebSocket
 import Foundation
 
 /// An example server and a client whose subscriptions go over a WebSocket, for one benchmark.
@@ -22,7 +23,7 @@ final class SubscriptionFixture: @unchecked Sendable {
         var wsURL = URLComponents(url: server.liveURL, resolvingAgainstBaseURL: false)
         wsURL?.scheme = "ws"
         guard let url = wsURL?.url else { throw BenchmarkSetupFailure(description: "no WebSocket URL") }
-        let webSocket = GraphQLWebSocketTransport(url: url, configuration: configuration)
+        let webSocket = GraphQLWebSocketTransport(url: url, configuration: configuration, stack: .nio)
         self.server = server
         client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
         poolClient = ApogeeClient(

@@ -1,5 +1,6 @@
 import Apogee
 import ApogeeExampleServer
+import BenchmarkSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -43,7 +44,7 @@ final class UploadFixture: @unchecked Sendable {
         self.file = file
         let server = try await ExampleServer.start()
         self.server = server
-        client = ApogeeClient(url: server.uploadsURL, interceptorProvider: DefaultInterceptorProvider(retry: nil))
+        client = ApogeeClient(url: server.uploadsURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: nativeHTTPTransport())
         urlSessionClient = ApogeeClient(url: server.uploadsURL, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: URLSessionTransport())
         multipartRequest = try Self.multipartRequest(to: server.uploadsURL, file: file, in: folder)
     }

@@ -65,7 +65,8 @@ struct Observers {
     ) -> (GraphQLWebSocketTransport, recording: Task<Void, Never>) {
         let webSocket = GraphQLWebSocketTransport(
             url: server.webSocketURL(for: server.liveURL),
-            configuration: .init(keepAliveInterval: nil, closeGracePeriod: .zero, reconnection: reconnection)
+            configuration: .init(keepAliveInterval: nil, closeGracePeriod: .zero, reconnection: reconnection),
+            stack: .platform
         )
         return (webSocket, webSocket.recordConnectionMetrics(factory: metrics, dimensions: dimensions))
     }

@@ -22,7 +22,7 @@ struct FleetServiceGroupTests {
             try await TerminationSignal.exclusively {
                 try await ExampleServer.withServer { server in
                     server.holdMutations()
-                    let webSocket = GraphQLWebSocketTransport(url: server.rocketReserverURL.webSocketURL)
+                    let webSocket = GraphQLWebSocketTransport(url: server.rocketReserverURL.webSocketURL, stack: .platform)
                     let subscriber = ApogeeClient(url: server.rocketReserverURL, subscriptionTransport: webSocket)
                     let client = ApogeeClient(url: server.todoURL)
                     // A lease far longer than the test: a claim left behind would hold the mutation.

@@ -1,5 +1,6 @@
 @testable import ApogeeAPI
 @testable import Apogee
+import ApogeeAsyncHTTPClient
 import ApogeeExampleServer
 import ClientFixtures
 import RocketReserverAPI

@@ -21,7 +21,7 @@ struct ServiceGroupShutdownTests {
             try await ExampleServer.withServer { server in
                 server.holdMutations()
                 let persistence = try SQLiteStore(path: database)
-                let webSocket = GraphQLWebSocketTransport(url: server.rocketReserverURL.webSocketURL)
+                let webSocket = GraphQLWebSocketTransport(url: server.rocketReserverURL.webSocketURL, stack: .platform)
                 let subscriber = ApogeeClient(url: server.rocketReserverURL, subscriptionTransport: webSocket)
                 let client = ApogeeClient(url: server.todoURL, store: persistence.makeNormalizedStore())
                 let queue = MutationQueue(client: client, storage: persistence.mutationQueueStorage, restoring: [AddTodoMutation.self])

@@ -5,6 +5,7 @@
 // Usage: ResponseMemoryChild <GraphQL endpoint URL> <maximum response size>
 // Prints: "<outcome> <peak growth in bytes>", the outcome being "ok" or the transport error's kind.
 @testable import Apogee
+import ApogeeAsyncHTTPClient
 import Foundation
 import HTTPTypes
 

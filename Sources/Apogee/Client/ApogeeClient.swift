@@ -43,8 +43,8 @@ public final class ApogeeClient: Sendable {
     ///   - store: Where results are kept; a new in-memory store by default. Clients that share
     ///     a store see each other's results.
     ///   - interceptorProvider: Builds each operation's chain; the standard interceptors by default.
-    ///   - transport: Sends the requests: AsyncHTTPClient on Linux and `URLSession` on Apple
-    ///     platforms by default (see ``platformDefaultHTTPTransport()``).
+    ///   - transport: Sends the requests: `URLSession` by default (see
+    ///     ``platformDefaultHTTPTransport()``).
     ///   - subscriptionTransport: Sends subscriptions, a ``GraphQLWebSocketTransport`` say;
     ///     `nil` (the default) sends them over `transport` as server-sent events.
     ///   - configuration: Timeouts, header fields and the use of `GET`.

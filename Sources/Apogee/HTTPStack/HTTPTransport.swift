@@ -3,8 +3,9 @@ import HTTPTypes
 
 /// Sends HTTP requests: the last step of every operation.
 ///
-/// The client uses ``platformDefaultHTTPTransport()`` unless given another: `AsyncHTTPClientTransport`
-/// on Linux, ``URLSessionTransport`` on Apple platforms. Another transport conforms by sending
+/// The client uses ``platformDefaultHTTPTransport()``, a ``URLSessionTransport``, unless given
+/// another, such as the `ApogeeAsyncHTTPClient` product's `AsyncHTTPClientTransport` on
+/// SwiftNIO. Another transport conforms by sending
 /// the request and reporting failures to get a response as ``ApogeeError/transport(_:)``.
 public protocol HTTPTransport: Sendable {
     /// Sends the request and returns the whole response, or throws when no response came.

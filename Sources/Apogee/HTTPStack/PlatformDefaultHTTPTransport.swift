@@ -1,11 +1,7 @@
-/// Makes the HTTP transport Apogee uses when it is given none: an ``AsyncHTTPClientTransport``
-/// with a client of its own on Linux, where SwiftNIO is the native HTTP stack, and a
-/// ``URLSessionTransport`` on Apple platforms, which link no NIO. Pass `URLSessionTransport()`
-/// to a client to use `URLSession` on Linux too.
+/// Makes the HTTP transport Apogee uses when it is given none: a ``URLSessionTransport``, on
+/// every platform, so that an app links no SwiftNIO. A server or a Linux app that wants
+/// SwiftNIO's stack names the `ApogeeAsyncHTTPClient` product and passes its
+/// `AsyncHTTPClientTransport`.
 public func platformDefaultHTTPTransport() -> any HTTPTransport {
-    #if canImport(AsyncHTTPClient)
-    AsyncHTTPClientTransport()
-    #else
     URLSessionTransport()
-    #endif
 }

@@ -9,9 +9,9 @@ import HTTPTypes
 ///   their name.
 /// - 307 and 308 keep the method and send the body again; 303 becomes a `GET` without a body,
 ///   and so do 301 and 302 after a `POST`, as browsers and `URLSession` do.
-enum RedirectRules {
+package enum RedirectRules {
     /// As many redirects as Foundation follows.
-    static let maximumRedirects = 16
+    package static let maximumRedirects = 16
 
     /// Header fields that carry no credential and that the redirected request still needs.
     static let fieldsKeptAcrossOrigins: Set<String> = [
@@ -22,7 +22,7 @@ enum RedirectRules {
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// The request to send after `response`, or `nil` when it does not redirect.
-    static func request(after response: HTTPResponse, to request: HTTPTransportRequest) -> HTTPTransportRequest? {
+    package static func request(after response: HTTPResponse, to request: HTTPTransportRequest) -> HTTPTransportRequest? {
         guard redirectStatuses.contains(response.status.code),
             let location = response.headerFields[.location],
             let destination = URL(string: location, relativeTo: request.url)?.absoluteURL

@@ -1,7 +1,7 @@
 import ApogeeAPI
 
 /// Where a ``DeadlineWatchdog`` keeps its one timer, and whose clock its deadlines read.
-protocol WatchdogTimer: Sendable {
+package protocol WatchdogTimer: Sendable {
     /// A point in time on the timer's clock.
     associatedtype Instant: Comparable & Sendable
     /// The handle of a scheduled firing.
@@ -25,9 +25,9 @@ protocol WatchdogTimer: Sendable {
 /// Work that shares a timeout registers deadlines in increasing order, so in the common case
 /// nothing is woken at all; the timer fires about once per timeout and looks for what
 /// expired.
-final class DeadlineWatchdog<Timer: WatchdogTimer>: Sendable {
+package final class DeadlineWatchdog<Timer: WatchdogTimer>: Sendable {
     /// One registered deadline, to remove once its work is done.
-    struct Registration: Hashable, Sendable {
+    package struct Registration: Hashable, Sendable {
         fileprivate let id: UInt64
     }
 
@@ -46,16 +46,16 @@ final class DeadlineWatchdog<Timer: WatchdogTimer>: Sendable {
     private let state = Locked(State())
 
     /// A watchdog whose timer is `timer`.
-    init(timer: Timer) {
+    package init(timer: Timer) {
         self.timer = timer
     }
 
     /// The time now on the watchdog's clock.
-    var now: Timer.Instant { timer.now }
+    package var now: Timer.Instant { timer.now }
 
     /// Runs `onExpiry` once `deadline` has passed, unless the registration is removed first.
     /// `onExpiry` runs on the timer's thread, outside the watchdog's lock.
-    func register(deadline: Timer.Instant, onExpiry: @escaping @Sendable () -> Void) -> Registration {
+    package func register(deadline: Timer.Instant, onExpiry: @escaping @Sendable () -> Void) -> Registration {
         state.withLock { state in
             let registration = Registration(id: state.nextID)
             state.nextID += 1
@@ -70,12 +70,12 @@ final class DeadlineWatchdog<Timer: WatchdogTimer>: Sendable {
 
     /// Forgets a registration whose work is done. The timer stays: when it fires with nothing
     /// expired it is scheduled for the next deadline, or not at all.
-    func remove(_ registration: Registration) {
+    package func remove(_ registration: Registration) {
         state.withLock { _ = $0.entries.removeValue(forKey: registration) }
     }
 
     /// How many registrations wait for their deadline.
-    var registrationCount: Int {
+    package var registrationCount: Int {
         state.withLock { $0.entries.count }
     }
 
@@ -103,7 +103,7 @@ final class DeadlineWatchdog<Timer: WatchdogTimer>: Sendable {
 
 extension DeadlineWatchdog {
     /// The deadline passed before the work was done.
-    struct Expired: Error {}
+    package struct Expired: Error {}
 
     /// Runs `operation` in a task of its own, which is cancelled at `deadline`, or when the
     /// calling task is. Throws ``Expired`` when the deadline ended it; the error is thrown
@@ -116,7 +116,7 @@ extension DeadlineWatchdog {
     /// A task of its own, not a sleeping one beside it, so that the one timer serves all. The
     /// task starts on the calling thread where the platform can (`Task.immediate`), so that
     /// the call does not wait for another thread to wake and pick it up.
-    func run<Value: Sendable>(
+    package func run<Value: Sendable>(
         until deadline: Timer.Instant,
         claimingExpiry claimExpiry: @escaping @Sendable () -> Bool = { true },
         _ operation: @escaping @Sendable () async throws -> Value

@@ -71,7 +71,7 @@ import Testing
     @Test func anOperationThatDoesNotValidateIsAResultWithErrors() async throws {
         try await withServer { server in
             // The live schema has no `tripsBooked`: the server answers `error`.
-            let webSocket = GraphQLWebSocketTransport(url: server.liveURL.webSocketURL, configuration: .forTests())
+            let webSocket = GraphQLWebSocketTransport(url: server.liveURL.webSocketURL, configuration: .forTests(), stack: .platform)
             let client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
             let results = try await allResults(of: client.subscribe(subscription: TripsBookedSubscription()))
             #expect(results.count == 1)

@@ -17,7 +17,7 @@ import Testing
 struct WebSocketHostileServerTests {
     /// A client whose subscriptions go to `server`.
     private func client(of server: HostileWebSocketServer, _ configuration: GraphQLWebSocketTransport.Configuration) -> (ApogeeClient, GraphQLWebSocketTransport) {
-        let webSocket = GraphQLWebSocketTransport(url: server.url, configuration: configuration)
+        let webSocket = GraphQLWebSocketTransport(url: server.url, configuration: configuration, stack: .platform)
         return (ApogeeClient(url: server.url, subscriptionTransport: webSocket), webSocket)
     }
 

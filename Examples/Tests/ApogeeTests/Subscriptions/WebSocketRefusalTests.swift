@@ -87,7 +87,7 @@ import Testing
     @Test func aPathWithoutAnEndpointRefusesTheUpgrade() async throws {
         try await withServer { server in
             let missing = server.baseURL.appendingPathComponent("nowhere").webSocketURL
-            let webSocket = GraphQLWebSocketTransport(url: missing, configuration: .forTests())
+            let webSocket = GraphQLWebSocketTransport(url: missing, configuration: .forTests(), stack: .platform)
             let client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
             let error = await failure(of: client.subscribe(subscription: CountdownSubscription(from: 1)))
             guard error?.subscriptionError?.code == .upgradeFailed else {
@@ -97,10 +97,27 @@ import Testing
         }
     }
 
+    #if canImport(FoundationNetworking)
+    /// FoundationNetworking cannot open WebSockets: on Linux the default stack fails the
+    /// subscription at once, naming the stack that can, and never reaches the server or
+    /// retries, as it would for a connection error.
+    @Test func theDefaultStackOnLinuxNamesTheNIOStack() async throws {
+        try await withServer { server in
+            let webSocket = GraphQLWebSocketTransport(url: server.liveURL.webSocketURL, configuration: .forTests())
+            #expect(webSocket.stack.name == WebSocketStack.urlSession.name)
+            let client = ApogeeClient(url: server.liveURL, subscriptionTransport: webSocket)
+            let error = await failure(of: client.subscribe(subscription: CountdownSubscription(from: 1)))
+            #expect(error?.subscriptionError?.code == .upgradeFailed)
+            #expect(error?.subscriptionError?.message?.contains("stack: .nio") == true)
+            #expect(server.openedSocketCount == 0)
+        }
+    }
+    #endif
+
     @Test func nothingListeningIsRetriedThenReported() async throws {
         let down = try ReservedPort()
         let url = try #require(URL(string: "ws://127.0.0.1:\(down.port)/live/graphql"))
-        let webSocket = GraphQLWebSocketTransport(url: url, configuration: .forTests(maximumAttempts: 3))
+        let webSocket = GraphQLWebSocketTransport(url: url, configuration: .forTests(maximumAttempts: 3), stack: .platform)
         let client = ApogeeClient(url: url, subscriptionTransport: webSocket)
         let error = await failure(of: client.subscribe(subscription: CountdownSubscription(from: 1)))
         guard let failure = error?.subscriptionError, failure.code == .reconnectAttemptsExhausted, let attempts = failure.attempts else {

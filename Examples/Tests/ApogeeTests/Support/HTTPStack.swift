@@ -1,12 +1,13 @@
 @testable import Apogee
+import ApogeeAsyncHTTPClient
 import Testing
 
 /// The HTTP stacks a client can send over; tests of HTTP behaviour run on each, so both
 /// transports keep the same rules.
 enum HTTPStack: String, Sendable, CustomTestStringConvertible {
-    /// `URLSessionTransport`: the default on Apple platforms, FoundationNetworking on Linux.
+    /// `URLSessionTransport`: the default, FoundationNetworking's on Linux.
     case urlSession
-    /// `AsyncHTTPClientTransport` on SwiftNIO: the default on Linux.
+    /// `AsyncHTTPClientTransport` on SwiftNIO, from the ApogeeAsyncHTTPClient product.
     case asyncHTTPClient
 
     /// Every stack this platform has.

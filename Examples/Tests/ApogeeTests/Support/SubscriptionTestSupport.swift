@@ -78,7 +78,7 @@ extension ExampleServer {
     ) -> SubscriptionClient {
         switch path {
         case .webSocket:
-            let webSocket = GraphQLWebSocketTransport(url: endpoint.webSocketURL, configuration: configuration)
+            let webSocket = GraphQLWebSocketTransport(url: endpoint.webSocketURL, configuration: configuration, stack: .platform)
             return SubscriptionClient(
                 client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, subscriptionTransport: webSocket),
                 webSocket: webSocket

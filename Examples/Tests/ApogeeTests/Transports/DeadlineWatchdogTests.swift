@@ -1,5 +1,6 @@
 #if os(Linux)
 @testable import Apogee
+@testable import ApogeeAsyncHTTPClient
 @testable import ApogeeAPI
 import NIOCore
 import NIOEmbedded

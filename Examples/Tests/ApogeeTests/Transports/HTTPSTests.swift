@@ -1,5 +1,6 @@
 #if os(Linux)
 @testable import Apogee
+import ApogeeAsyncHTTPClient
 import ApogeeExampleServer
 import AsyncHTTPClient
 import ClientFixtures

@@ -55,8 +55,8 @@ extension GraphQLWebSocketTransport {
         /// The largest message accepted from the server, in bytes: one frame, or the frames of
         /// a fragmented message together. A larger one closes the socket with 1009 and fails
         /// every subscription on it with ``SubscriptionError/messageTooLarge(limit:)``, with
-        /// nothing written to the store and no reconnect. 16 MiB by default. On Linux a
-        /// frame past the limit is refused before it is read; memory for one message never
+        /// nothing written to the store and no reconnect. 16 MiB by default. On the `.nio` stack
+        /// a frame past the limit is refused before it is read; memory for one message never
         /// passes twice the limit.
         public var maximumMessageSize: Int
         /// The most subscriptions (and operations) running at once over the socket; one more

@@ -76,7 +76,7 @@ extension GraphQLWebSocketTransport {
                 maximumMessageSize: configuration.maximumMessageSize,
                 closeTimeout: configuration.closeTimeout
             )
-            connection = try await connector.connect(opening, handleText: eventRouter())
+            connection = try await stack.connector.connect(opening, handleText: eventRouter())
         } catch let error as SubscriptionError {
             return .fatal(error)
         } catch is CancellationError {

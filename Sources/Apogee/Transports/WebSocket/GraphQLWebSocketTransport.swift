@@ -27,15 +27,17 @@ import Foundation
 /// the protocol, every running subscription fails with ``ApogeeError/subscription(_:)`` and
 /// nothing is retried.
 ///
-/// On Linux the socket comes from SwiftNIO (swift-websocket), since FoundationNetworking cannot
-/// open WebSockets; on Apple platforms it is `URLSessionWebSocketTask`.
+/// The socket comes from `URLSessionWebSocketTask` unless another ``WebSocketStack`` is named.
+/// FoundationNetworking cannot open WebSockets, so on Linux the `ApogeeNIOWebSocket` product's
+/// `.nio` stack (SwiftNIO, swift-websocket) is the one that works.
 public actor GraphQLWebSocketTransport: NetworkTransport {
     /// The `ws://` or `wss://` endpoint.
     public nonisolated let url: URL
     /// How the transport connects and reconnects.
     public nonisolated let configuration: Configuration
 
-    let connector: any WebSocketConnector
+    /// Where the sockets come from.
+    public nonisolated let stack: WebSocketStack
     /// The running subscriptions, by id, behind a lock so that a socket's reading task can hand
     /// a subscription its events without a hop through the actor (``eventRouter()``). Only the
     /// actor changes it, and each change stores a whole new table, so the reading task sees
@@ -53,15 +55,12 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
     var stateObservers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
     var lastObserverID = 0
 
-    /// Creates a transport for the endpoint at `url` (`ws://…` or `wss://…`).
-    public init(url: URL, configuration: Configuration = Configuration()) {
-        self.init(url: url, configuration: configuration, connector: PlatformWebSocket.connector)
-    }
-
-    init(url: URL, configuration: Configuration, connector: any WebSocketConnector) {
+    /// Creates a transport for the endpoint at `url` (`ws://…` or `wss://…`) whose sockets come
+    /// from `stack`.
+    public init(url: URL, configuration: Configuration = Configuration(), stack: WebSocketStack = .urlSession) {
         self.url = url
         self.configuration = configuration
-        self.connector = connector
+        self.stack = stack
     }
 
     /// Subscribes (or runs a query or a mutation) over the socket, connecting first if needed.

@@ -1,4 +1,3 @@
-#if !canImport(WSCore)
 import Foundation
 import HTTPTypes
 
@@ -7,11 +6,18 @@ import FoundationNetworking
 #endif
 
 /// Opens WebSockets with `URLSessionWebSocketTask`: the connector on Apple platforms, so that
-/// apps link no NIO. (FoundationNetworking has the type but fails at once on Linux, which
-/// uses ``NIOWebSocketConnector``.)
+/// apps link no NIO. FoundationNetworking has the type but its libcurl cannot open WebSockets,
+/// so on Linux it refuses at once, naming the stack that can.
 struct URLSessionWebSocketConnector: WebSocketConnector {
     func connect(_ opening: WebSocketOpening, handleText: @escaping TextFrameHandler) async throws -> any WebSocketConnection {
         let url = opening.url
+        #if canImport(FoundationNetworking)
+        // Refused before trying, and as a failed upgrade: a transport error would be retried
+        // with backoff until the attempts ran out, for a socket that can never open.
+        throw SubscriptionError.upgradeFailed(
+            "FoundationNetworking cannot open WebSockets on Linux; use `stack: .nio` from the ApogeeNIOWebSocket product for \(url.absoluteString)"
+        )
+        #else
         var request = URLRequest(url: url)
         for field in opening.headers {
             request.setValue(field.value, forHTTPHeaderField: field.name.rawName)
@@ -41,9 +47,11 @@ struct URLSessionWebSocketConnector: WebSocketConnector {
             throw SubscriptionError.upgradeFailed("the server at \(url.absoluteString) accepted the WebSocket with \(named), not \(opening.subprotocol)")
         }
         return URLSessionWebSocketConnection(task: task, session: session, handleText: handleText)
+        #endif
     }
 }
 
+#if !canImport(FoundationNetworking)
 /// A socket of ``URLSessionWebSocketConnector``.
 final class URLSessionWebSocketConnection: WebSocketConnection {
     let incoming: AsyncStream<WebSocketIncoming>

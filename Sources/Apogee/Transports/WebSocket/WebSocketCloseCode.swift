@@ -1,9 +1,9 @@
 /// The close codes of graphql-transport-ws and of WebSockets that the transport acts on.
-enum WebSocketCloseCode {
+package enum WebSocketCloseCode {
     static let normalClosure: UInt16 = 1000
     static let goingAway: UInt16 = 1001
     /// Not sent on the wire: what a connection that ended without a close frame reports.
-    static let abnormalClosure: UInt16 = 1006
+    package static let abnormalClosure: UInt16 = 1006
     /// A message was larger than the receiver accepts.
     static let messageTooBig: UInt16 = 1009
     /// The client's own code when the server broke the protocol (graphql-ws's "Bad response").

@@ -2,9 +2,9 @@ import Foundation
 import HTTPTypes
 
 /// One open WebSocket, as the graphql-transport-ws client uses it: text frames both ways, and
-/// how the socket ended. ``NIOWebSocketConnection`` (Linux) and
-/// ``URLSessionWebSocketConnection`` (Apple platforms) implement it.
-protocol WebSocketConnection: Sendable {
+/// how the socket ended. `URLSessionWebSocketConnection` (Apple platforms) and
+/// ApogeeNIOWebSocket's `NIOWebSocketConnection` implement it.
+package protocol WebSocketConnection: Sendable {
     /// The frames the server sends, in order, ending with how the socket closed.
     var incoming: AsyncStream<WebSocketIncoming> { get }
     /// Sends a text frame; a socket that has closed drops it.
@@ -19,7 +19,7 @@ protocol WebSocketConnection: Sendable {
 }
 
 /// What arrives on a socket.
-enum WebSocketIncoming: Sendable {
+package enum WebSocketIncoming: Sendable {
     /// A text frame.
     case text(String)
     /// A binary frame, which graphql-transport-ws never sends.
@@ -31,22 +31,22 @@ enum WebSocketIncoming: Sendable {
 }
 
 /// What a connector needs to open a socket.
-struct WebSocketOpening: Sendable {
+package struct WebSocketOpening: Sendable {
     /// The `ws://` or `wss://` endpoint.
-    let url: URL
+    package let url: URL
     /// The subprotocol to ask for; a server that accepts another, or none, fails the opening.
-    let subprotocol: String
+    package let subprotocol: String
     /// The upgrade request's fields beyond the handshake's own: `Origin` and the
     /// configuration's (``WebSocketUpgradeFields``).
-    let headers: HTTPFields
+    package let headers: HTTPFields
     /// The largest message read; a larger one arrives as ``WebSocketIncoming/tooLarge``.
-    let maximumMessageSize: Int
+    package let maximumMessageSize: Int
     /// How long a closing handshake may wait for the peer before the connection is dropped.
-    let closeTimeout: Duration
+    package let closeTimeout: Duration
 }
 
 /// Opens WebSockets.
-protocol WebSocketConnector: Sendable {
+package protocol WebSocketConnector: Sendable {
     /// Opens a socket. Throws ``SubscriptionError/upgradeFailed(_:)`` when the server answered
     /// but refused the upgrade or accepted another subprotocol, and ``ApogeeError/transport(_:)``
     /// when nothing could be reached.
@@ -58,16 +58,4 @@ protocol WebSocketConnector: Sendable {
 /// Looks at a text frame on the socket's own reading task, before it is queued on
 /// ``WebSocketConnection/incoming``, and returns `true` when it dealt with the frame, which is
 /// then not queued. It must be quick and must not block: the socket reads nothing meanwhile.
-typealias TextFrameHandler = @Sendable (String) -> Bool
-
-/// The platform's WebSocket: SwiftNIO's on Linux, where FoundationNetworking has none that
-/// works, and `URLSessionWebSocketTask` on Apple platforms, which link no NIO.
-enum PlatformWebSocket {
-    static var connector: any WebSocketConnector {
-        #if canImport(WSCore)
-        NIOWebSocketConnector()
-        #else
-        URLSessionWebSocketConnector()
-        #endif
-    }
-}
+package typealias TextFrameHandler = @Sendable (String) -> Bool

@@ -7,7 +7,7 @@ import HTTPTypes
 /// gorilla/websocket's `CheckOrigin`): they compare the `Origin` field's host and port with the
 /// `Host` field. So the client sends the origin that a page served by the endpoint's own server
 /// would send, port included, rather than none or one without the port.
-enum WebSocketUpgradeFields {
+package enum WebSocketUpgradeFields {
     /// The configuration's `headers`, with the endpoint's own `Origin` added when `sendsOrigin`
     /// is set and `headers` name none.
     static func fields(for url: URL, headers: HTTPFields, sendsOrigin: Bool) -> HTTPFields {
@@ -29,7 +29,7 @@ enum WebSocketUpgradeFields {
 
     /// `host:port` as `Host` and `Origin` write it: an IPv6 address in brackets, no port when
     /// it is the default.
-    static func authority(host: String, port: Int, defaultPort: Int) -> String {
+    package static func authority(host: String, port: Int, defaultPort: Int) -> String {
         let host = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return port == defaultPort ? host : "\(host):\(port)"
     }

@@ -1,7 +1,7 @@
-#if canImport(AsyncHTTPClient)
+import Apogee
 import NIOCore
 
-/// A ``WatchdogTimer`` on an event loop: the transport's deadlines fire where its requests
+/// A `WatchdogTimer` on an event loop: the transport's deadlines fire where its requests
 /// run, on the loop's clock (a test's own on an embedded loop).
 struct EventLoopTimer: WatchdogTimer {
     let eventLoop: any EventLoop
@@ -23,4 +23,3 @@ extension DeadlineWatchdog where Timer == EventLoopTimer {
         self.init(timer: EventLoopTimer(eventLoop: eventLoop))
     }
 }
-#endif

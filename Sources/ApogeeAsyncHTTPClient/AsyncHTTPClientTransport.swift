@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+import Apogee
 import ApogeeAPI
 import AsyncHTTPClient
 import Foundation
@@ -7,7 +7,8 @@ import NIOCore
 import NIOFoundationCompat
 import NIOHTTPCompression
 
-/// Sends requests with swift-server's AsyncHTTPClient on SwiftNIO: the default on Linux.
+/// Sends requests with swift-server's AsyncHTTPClient on SwiftNIO: the HTTP stack of a server, or of a
+/// Linux app that wants SwiftNIO's rather than FoundationNetworking's.
 ///
 /// Bodies stream both ways: an upload is read from disk as it is sent and reports its
 /// progress, a response is read piece by piece, up to ``Configuration/maximumResponseSize``
@@ -84,7 +85,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends the request and returns once the head arrives, within the request's timeout; the
     /// body then arrives piece by piece for as long as the server sends it, each piece within
     /// the request's timeout of the one before (a stream that stalls with its connection open
-    /// fails with ``TransportError/Kind/timedOut``, as on URLSession). Stopping the iteration,
+    /// fails with `TransportError.Kind.timedOut`, as on URLSession). Stopping the iteration,
     /// or cancelling its task, cancels the request.
     public func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
         try Task.checkCancellation()
@@ -149,11 +150,8 @@ extension AsyncHTTPClientTransport {
         }
     }
 }
-#endif
 
-#if canImport(AsyncHTTPClient)
 extension AsyncHTTPClientTransport: CustomStringConvertible {
     /// The stack's name, for logs and the examples' first lines.
     public var description: String { "AsyncHTTPClient (SwiftNIO)" }
 }
-#endif

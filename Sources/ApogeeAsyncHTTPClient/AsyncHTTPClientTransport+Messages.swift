@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+import Apogee
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes
@@ -20,12 +20,11 @@ extension AsyncHTTPClientTransport {
         }
         outgoing.headers = headers
         outgoing.tlsConfiguration = tlsConfiguration
-        switch request.body.storage {
-        case .bytes(let data):
+        if let data = request.body.data {
             if !data.isEmpty { outgoing.body = .bytes(data) }
-        case .streamed(let streamed):
+        } else {
             let pieces = BodyStreamPieces(try request.body.makeStream())
-            outgoing.body = .stream(pieces, length: streamed.count.map { .known($0) } ?? .unknown)
+            outgoing.body = .stream(pieces, length: request.body.count.map { .known(Int64($0)) } ?? .unknown)
         }
         return outgoing
     }
@@ -75,4 +74,3 @@ private final class BodyIterator: @unchecked Sendable {
         try await base.next()
     }
 }
-#endif

@@ -1,4 +1,4 @@
-#if canImport(WSCore)
+import Apogee
 import ApogeeAPI
 import Foundation
 import HTTPTypes
@@ -239,4 +239,3 @@ private final class ResponseHeadCatcher: ChannelInboundHandler {
         promise.fail(ChannelError.eof)
     }
 }
-#endif

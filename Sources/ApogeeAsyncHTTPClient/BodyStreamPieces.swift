@@ -1,9 +1,9 @@
-#if canImport(AsyncHTTPClient)
+import Apogee
 import NIOCore
 import NIOPosix
 
 /// A streamed request body as the byte buffers AsyncHTTPClient sends, read from the body's
-/// ``HTTPBodyStream`` on NIO's thread pool: the reads are blocking file reads, which must not
+/// `HTTPBodyStream` on NIO's thread pool: the reads are blocking file reads, which must not
 /// hold up the cooperative threads. AsyncHTTPClient asks for the next piece only when the
 /// connection can take it, so a body from disk is never held in memory.
 ///
@@ -49,4 +49,3 @@ private struct UncheckedStream: @unchecked Sendable {
         self.stream = stream
     }
 }
-#endif

@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+import Apogee
 import AsyncHTTPClient
 import NIOCore
 import NIOSSL
@@ -7,7 +7,7 @@ extension AsyncHTTPClientTransport {
     /// Settings of an ``AsyncHTTPClientTransport``.
     public struct Configuration: Sendable {
         /// The largest whole response body accepted, after decompression; a larger one fails
-        /// with ``TransportError/Kind/responseTooLarge``. 64 MiB by default.
+        /// with `TransportError.Kind.responseTooLarge`. 64 MiB by default.
         ///
         /// A client the transport makes inflates a compressed body against this limit as it
         /// reads it, so a small body that inflates without end (a gzip bomb) fails at the
@@ -56,4 +56,3 @@ extension AsyncHTTPClientTransport {
         }
     }
 }
-#endif

@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+import Apogee
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -57,4 +57,3 @@ extension AsyncHTTPClientTransport {
         }
     }
 }
-#endif

@@ -1,4 +1,4 @@
-#if canImport(WSCore)
+import Apogee
 import ApogeeAPI
 import Foundation
 import NIOCore
@@ -137,4 +137,3 @@ final class FrameLimitWatch: Sendable {
     }
 }
 
-#endif
