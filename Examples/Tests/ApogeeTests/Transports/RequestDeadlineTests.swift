@@ -34,8 +34,10 @@ struct RequestDeadlineTests {
     func answerWithinTheDeadline(stack: HTTPStack) async throws {
         try await withServer { server in
             server.enqueueFault(.drip(every: .milliseconds(1)))
-            // Far beyond how long the drip takes on any machine: the deadline is only armed.
-            let client = server.client(stack, configuration: .init(requestDeadline: .seconds(600)))
+            // Far beyond how long the drip takes on any machine, the request's own timeout too (a
+            // drip of a byte a millisecond has passed the default minute under the thread
+            // sanitizer): the deadline is only armed.
+            let client = server.client(stack, configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(600)))
             let result = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             #expect(result.data?.launch?.site == "KSC LC 39A")
         }
