@@ -28,8 +28,9 @@ enum SubscriptionPath: Hashable, Sendable, CustomTestStringConvertible {
 extension GraphQLWebSocketTransport.Configuration {
     /// Quick reconnects and no grace period, so tests see reconnects and closes soon. The
     /// acknowledgement may take long: under the thread sanitizer, with the whole suite in
-    /// parallel, it has taken over the default ten seconds, and a reconnect would then change
-    /// what a test counts. Tests of the acknowledgement's timeout set their own.
+    /// parallel, a machine can stall for seconds, and the reconnect after a timed-out
+    /// acknowledgement would change what a test counts. Tests of the acknowledgement's timeout
+    /// set their own.
     static func forTests(
         connectionPayload: GraphQLWebSocketTransport.ConnectionPayload = .none,
         keepAliveInterval: Duration? = nil,
