@@ -13,12 +13,7 @@ extension AsyncHTTPClientTransport {
     static func clientRequest(for request: HTTPTransportRequest, tlsConfiguration: TLSConfiguration?) throws -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(request.headers.count)
-        for field in request.headers {
-            headers.add(name: field.name.rawName, value: field.value)
-        }
-        outgoing.headers = headers
+        outgoing.headers = headers(of: request)
         outgoing.tlsConfiguration = tlsConfiguration
         if let data = request.body.data {
             if !data.isEmpty { outgoing.body = .bytes(data) }
@@ -29,15 +24,47 @@ extension AsyncHTTPClientTransport {
         return outgoing
     }
 
+    /// AsyncHTTPClient's request, for a response read whole, for `request`, whose body is in
+    /// memory.
+    static func wholeRequest(for request: HTTPTransportRequest, tlsConfiguration: TLSConfiguration?) throws -> HTTPClient.Request {
+        let data = request.body.data ?? Data()
+        return try HTTPClient.Request(
+            url: request.url,
+            method: HTTPMethod(rawValue: request.method.rawValue),
+            headers: headers(of: request),
+            body: data.isEmpty ? nil : .bytes(data),
+            tlsConfiguration: tlsConfiguration
+        )
+    }
+
+    /// The request's header fields, as SwiftNIO spells them.
+    private static func headers(of request: HTTPTransportRequest) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headers.count)
+        for field in request.headers {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        return headers
+    }
+
     /// The status and header fields of a response.
     static func head(of response: HTTPClientResponse) -> HTTPResponse {
+        head(status: response.status, headers: response.headers)
+    }
+
+    /// The status and header fields of a response read whole.
+    static func head(of response: HTTPClient.Response) -> HTTPResponse {
+        head(status: response.status, headers: response.headers)
+    }
+
+    private static func head(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
         var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count)
-        for (name, value) in response.headers {
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers {
             guard let name = HTTPField.Name(name) else { continue }
             fields.append(HTTPField(name: name, value: value))
         }
-        return HTTPResponse(status: HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
+        return HTTPResponse(status: HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase), headerFields: fields)
     }
 
     /// A response body as the pieces of a streaming response, each within `idleTimeout` of

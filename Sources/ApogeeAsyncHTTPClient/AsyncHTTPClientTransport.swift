@@ -77,6 +77,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         try Task.checkCancellation()
         let deadline = ContinuousClock.now + request.timeout
+        if request.body.data != nil {
+            // The request's own deadline, when it comes first, ends the exchange with its error.
+            if let requestDeadline = request.deadline, requestDeadline.instant < deadline {
+                return try await wholeResponseFollowingRedirects(request, deadline: requestDeadline.instant, exceeded: requestDeadline.exceeded)
+            }
+            return try await wholeResponseFollowingRedirects(request, deadline: deadline, exceeded: nil)
+        }
         let (response, sent) = try await headFollowingRedirects(request, deadline: deadline)
         let body = try await collect(response.body, of: sent, deadline: deadline)
         return HTTPTransportResponse(head: Self.head(of: response), body: body)
@@ -109,6 +116,54 @@ extension AsyncHTTPClientTransport {
             current = next
         }
         throw ApogeeError.transport(TransportError(kind: .other, url: request.url, message: "more than \(RedirectRules.maximumRedirects) redirects"))
+    }
+
+    /// Sends `request`, whose body is in memory, and the redirects it leads to; returns the
+    /// final response, read whole.
+    /// `exceeded`, when given, is thrown at `deadline` instead of a timeout.
+    private func wholeResponseFollowingRedirects(
+        _ request: HTTPTransportRequest,
+        deadline: ContinuousClock.Instant,
+        exceeded: (any Error)?
+    ) async throws -> HTTPTransportResponse {
+        var current = request
+        for _ in 0...RedirectRules.maximumRedirects {
+            let response = try await wholeResponse(for: current, deadline: deadline, exceeded: exceeded)
+            guard let next = RedirectRules.request(after: response.head, to: current) else { return response }
+            current = next
+        }
+        throw ApogeeError.transport(TransportError(kind: .other, url: request.url, message: "more than \(RedirectRules.maximumRedirects) redirects"))
+    }
+
+    /// Sends one request whose body is in memory and reads its whole response, at most until
+    /// `deadline`.
+    ///
+    /// The body is gathered on the event loop and the deadline is AsyncHTTPClient's own, which
+    /// covers the head and the body: the calling task waits for one answer, and no task of
+    /// the transport's own has to be started and awaited for the body, as it must when the body
+    /// arrives as an async sequence (``stream(_:)``, streamed uploads).
+    private func wholeResponse(for request: HTTPTransportRequest, deadline: ContinuousClock.Instant, exceeded: (any Error)?) async throws -> HTTPTransportResponse {
+        let limit = configuration.maximumResponseSize
+        do {
+            let outgoing = try Self.wholeRequest(for: request, tlsConfiguration: configuration.tlsConfiguration)
+            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: limit)
+            let remaining = max(deadline - ContinuousClock.now, .zero)
+            let task = client.execute(request: outgoing, delegate: accumulator, deadline: .now() + TimeAmount(remaining))
+            let response = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+            return HTTPTransportResponse(head: Self.head(of: response), body: response.body.map { Data(buffer: $0) } ?? Data())
+        } catch let error as HTTPClientError where error == .deadlineExceeded && exceeded != nil {
+            throw exceeded ?? error
+        } catch is ResponseAccumulator.ResponseTooBigError {
+            throw ApogeeError.responseTooLarge(url: request.url, limit: limit)
+        } catch let error as NIOHTTPDecompression.DecompressionError where error == .limit {
+            throw ApogeeError.responseTooLarge(url: request.url, limit: limit)
+        } catch {
+            throw Self.transportError(error, url: request.url, timeout: request.timeout)
+        }
     }
 
     /// Sends one request and waits for its head, at most until `deadline`.
@@ -155,3 +210,8 @@ extension AsyncHTTPClientTransport: CustomStringConvertible {
     /// The stack's name, for logs and the examples' first lines.
     public var description: String { "AsyncHTTPClient (SwiftNIO)" }
 }
+
+/// A request whose body is in memory (every query and mutation without files) is read whole
+/// under AsyncHTTPClient's own deadline, which covers head and body; the request's deadline
+/// becomes that deadline when it comes first.
+extension AsyncHTTPClientTransport: KeepsRequestDeadline {}

@@ -1,9 +1,22 @@
 import ApogeeAPI
 
+extension ApogeeClient {
+    /// Whether every step `operation`'s chain takes keeps the request's deadline itself
+    /// (``KeepsRequestDeadline``): its interceptors, as the provider builds them for it, and
+    /// the network transport.
+    func chainKeepsRequestDeadline<Operation: GraphQLOperation>(for operation: Operation) -> Bool {
+        guard let network = networkTransport as? any KeepsRequestDeadline, network.keepsRequestDeadline else { return false }
+        return interceptorProvider.interceptors(for: operation).allSatisfy { interceptor in
+            (interceptor as? any KeepsRequestDeadline)?.keepsRequestDeadline ?? false
+        }
+    }
+}
+
 extension OperationExecutor {
     /// Reads the results of `request` into `handle`, or throws
     /// ``ApogeeError/deadlineExceeded(_:)`` when the first result has not come within
-    /// `deadline`. Whichever of the first result and the deadline comes first wins, under a
+    /// `deadline`: for a chain that does not keep the deadline itself
+    /// (``ApogeeClient/chainKeepsRequestDeadline(for:)``). Whichever of the first result and the deadline comes first wins, under a
     /// lock, so a result is either written or the request is cancelled, never both; the
     /// write itself is not timed.
     ///

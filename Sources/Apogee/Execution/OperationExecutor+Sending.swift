@@ -8,10 +8,14 @@ extension OperationExecutor {
     /// Once a result has come the layer is the write's to remove, so an error after it leaves
     /// the layer alone.
     func send(_ handle: @escaping @Sendable (_ result: OperationResult, _ isFirst: Bool) async -> Void) async throws {
-        let request = client.makeRequest(for: operation, context: context)
+        var request = client.makeRequest(for: operation, context: context)
         let received: Int
         do {
-            if let deadline, !request.body.containsUploads {
+            if let deadline, !request.body.containsUploads, client.chainKeepsRequestDeadline(for: operation) {
+                // Kept by the chain itself: the request runs in the calling task.
+                request.context.requestDeadline = RequestDeadline(deadline)
+                received = try await receive(request, claimingFirst: { true }, handle) ?? 0
+            } else if let deadline, !request.body.containsUploads {
                 received = try await receive(request, within: deadline, handle)
             } else {
                 // Nothing else claims the first result, so it is always there to take.

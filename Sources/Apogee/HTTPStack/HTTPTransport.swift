@@ -51,6 +51,10 @@ public struct HTTPTransportRequest: Sendable {
     public var body: HTTPBody
     /// How long to wait for the response.
     public var timeout: Duration
+    /// The whole-request deadline, when the chain keeps it itself: a transport that keeps it
+    /// (``KeepsRequestDeadline``) ends the exchange at it, with its error, if that comes
+    /// before ``timeout``.
+    package var deadline: RequestDeadline?
 
     /// Creates a request.
     public init(method: HTTPRequest.Method, url: URL, headers: HTTPFields, body: HTTPBody = .empty, timeout: Duration) {

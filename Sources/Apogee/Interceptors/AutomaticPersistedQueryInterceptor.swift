@@ -64,3 +64,6 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLStreamInterceptor {
         return nil
     }
 }
+
+/// It waits for nothing but the attempts it sends down the chain.
+extension AutomaticPersistedQueryInterceptor: KeepsRequestDeadline {}

@@ -75,3 +75,6 @@ public struct LoggingInterceptor: GraphQLStreamInterceptor {
         return metadata
     }
 }
+
+/// It waits for nothing but the chain below it.
+extension LoggingInterceptor: KeepsRequestDeadline {}

@@ -47,12 +47,24 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
             guard attempt < policy.maximumAttempts, let wait = retryDelay(after: outcome.map(\.first), retry: attempt, using: &generator) else {
                 return try outcome.get().stream
             }
-            try await sleeper.sleep(for: wait)
+            try await sleepBeforeRetry(wait, deadline: request.context.requestDeadline)
             attempt += 1
         }
     }
 
     /// The wait before the next attempt, or `nil` when the outcome is final.
+    /// Waits `wait` before the next attempt, or, when the request's deadline comes first,
+    /// until the deadline and then fails with its error: an attempt after it could not count.
+    private func sleepBeforeRetry(_ wait: Duration, deadline: RequestDeadline?) async throws {
+        guard let deadline else { return try await sleeper.sleep(for: wait) }
+        let remaining = deadline.remaining
+        guard wait < remaining else {
+            try await sleeper.sleep(for: remaining)
+            throw deadline.exceeded
+        }
+        try await sleeper.sleep(for: wait)
+    }
+
     private func retryDelay<Data>(after outcome: Result<GraphQLResult<Data>?, any Error>, retry: Int, using generator: inout some RandomNumberGenerator) -> Duration? {
         switch outcome {
         case .success(let result):
@@ -83,3 +95,7 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
         status == .tooManyRequests || status.kind == .serverError
     }
 }
+
+/// The backoff never outlasts the request's deadline, and each attempt goes through the
+/// chain's transport, which keeps it.
+extension RetryInterceptor: KeepsRequestDeadline {}

@@ -35,3 +35,11 @@ public struct SplitNetworkTransport: NetworkTransport {
         }
     }
 }
+
+/// Queries and mutations go through ``SplitNetworkTransport/operations``, which keeps the
+/// request's deadline if it says so; subscriptions have none.
+extension SplitNetworkTransport: KeepsRequestDeadline {
+    package var keepsRequestDeadline: Bool {
+        (operations as? any KeepsRequestDeadline)?.keepsRequestDeadline ?? false
+    }
+}

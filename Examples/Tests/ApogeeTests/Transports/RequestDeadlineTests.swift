@@ -1,6 +1,8 @@
 @testable import Apogee
 import ApogeeExampleServer
+import ApogeeTesting
 import ClientFixtures
+import Logging
 import TestSupport
 import Testing
 
@@ -40,6 +42,67 @@ struct RequestDeadlineTests {
             let client = server.client(stack, configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(600)))
             let result = try await client.fetch(query: LaunchSiteQuery(id: "1"))
             #expect(result.data?.launch?.site == "KSC LC 39A")
+        }
+    }
+
+    @Test("a retry's backoff that would outlast the deadline ends at it with deadlineExceeded, and nothing is sent again", arguments: HTTPStack.all)
+    func backoffPastTheDeadline(stack: HTTPStack) async throws {
+        try await withServer { server in
+            // The server asks for a minute before the next attempt; the deadline is 10 s away,
+            // long enough for the first attempt to reach the server on a loaded machine.
+            server.enqueueFault(.retryAfter(seconds: 60, status: 429))
+            let retry = RetryInterceptor(policy: RetryPolicy(maximumDelay: .seconds(120), jitter: 0))
+            let client = server.client(
+                stack, provider: DefaultInterceptorProvider(retry: retry),
+                configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(10)))
+            let error = await client.expectLaunchSiteFailure()
+            guard let failure = error, failure.code == .deadlineExceeded else {
+                Issue.record("expected deadlineExceeded, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.deadline == .seconds(10))
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test(
+        "a chain that keeps the deadline itself asks the backoff for no more than the deadline leaves, then fails with deadlineExceeded",
+        .enabled(if: HTTPStack.all.contains(.asyncHTTPClient), "AsyncHTTPClient's transport is the one that keeps a deadline, and it runs where SwiftNIO does")
+    )
+    func keptDeadlineBoundsTheBackoff() async throws {
+        try await withServer { server in
+            // The server asks for 20 s before the next attempt, past the deadline 10 s away.
+            server.enqueueFault(.retryAfter(seconds: 20, status: 429))
+            // Returns at once: what the backoff asked for is the whole evidence, with no wait.
+            let sleeper = RecordingSleeper()
+            let retry = RetryInterceptor(policy: RetryPolicy(maximumDelay: .seconds(60), jitter: 0), sleeper: sleeper)
+            let client = server.client(
+                .asyncHTTPClient, provider: DefaultInterceptorProvider(retry: retry),
+                configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(10)))
+            #expect(client.chainKeepsRequestDeadline(for: LaunchSiteQuery(id: "1")))
+            let error = await client.expectLaunchSiteFailure()
+            #expect(error?.code == .deadlineExceeded)
+            let delays = sleeper.requestedDelays
+            #expect(delays.count == 1)
+            #expect(delays.allSatisfy { $0 <= .seconds(10) }, "the backoff asked for \(delays)")
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test("the standard chain over AsyncHTTPClient keeps the deadline itself and runs in the calling task; a chain with a step that cannot keep it runs in a task the deadline cancels")
+    func whoKeepsTheDeadline() async throws {
+        try await withServer { server in
+            let query = LaunchSiteQuery(id: "1")
+            #expect(server.client(.asyncHTTPClient, provider: DefaultInterceptorProvider()).chainKeepsRequestDeadline(for: query) == HTTPStack.all.contains(.asyncHTTPClient))
+            let persisted = DefaultInterceptorProvider(persistedQueries: AutomaticPersistedQueryInterceptor(), logger: Logger(label: "deadline-test"))
+            #expect(server.client(.asyncHTTPClient, provider: persisted).chainKeepsRequestDeadline(for: query) == HTTPStack.all.contains(.asyncHTTPClient))
+            // A token store is the app's code, which may wait on anything: a task bounds it.
+            let authorized = DefaultInterceptorProvider(authorization: AuthorizationInterceptor(scheme: nil) { "token" })
+            #expect(!server.client(.asyncHTTPClient, provider: authorized).chainKeepsRequestDeadline(for: query))
+            let custom = FixedInterceptorProvider([ClosureInterceptor { _, _, _ in }])
+            #expect(!server.client(.asyncHTTPClient, provider: custom).chainKeepsRequestDeadline(for: query))
+            // URLSession's tasks end at the idle timeout, not at a deadline.
+            #expect(!server.client(.urlSession, provider: DefaultInterceptorProvider()).chainKeepsRequestDeadline(for: query))
         }
     }
 }

@@ -6,8 +6,15 @@ extension GraphQLRequest {
     /// The media types a GraphQL-over-HTTP client accepts, the newer one preferred.
     static var acceptedMediaTypes: String { "application/graphql-response+json, application/json;q=0.9" }
 
-    /// The HTTP request that carries this GraphQL request.
+    /// The HTTP request that carries this GraphQL request, with its deadline when the chain
+    /// keeps it itself.
     func httpRequest() throws -> HTTPTransportRequest {
+        var request = try httpRequestWithoutDeadline()
+        request.deadline = context.requestDeadline
+        return request
+    }
+
+    private func httpRequestWithoutDeadline() throws -> HTTPTransportRequest {
         if body.containsUploads {
             // Files cannot travel in a URL or a JSON body, whatever the method asked for.
             return try multipartRequest()

@@ -58,3 +58,11 @@ public struct HTTPNetworkTransport: NetworkTransport {
         return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), metadata: metadata))
     }
 }
+
+/// A query or a mutation is one exchange of the HTTP transport's, which keeps the request's
+/// deadline when it says so.
+extension HTTPNetworkTransport: KeepsRequestDeadline {
+    package var keepsRequestDeadline: Bool {
+        (transport as? any KeepsRequestDeadline)?.keepsRequestDeadline ?? false
+    }
+}
