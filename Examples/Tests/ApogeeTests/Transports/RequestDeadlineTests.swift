@@ -48,19 +48,19 @@ struct RequestDeadlineTests {
     @Test("a retry's backoff that would outlast the deadline ends at it with deadlineExceeded, and nothing is sent again", arguments: HTTPStack.all)
     func backoffPastTheDeadline(stack: HTTPStack) async throws {
         try await withServer { server in
-            // The server asks for a minute before the next attempt; the deadline is 10 s away,
-            // long enough for the first attempt to reach the server on a loaded machine.
-            server.enqueueFault(.retryAfter(seconds: 60, status: 429))
-            let retry = RetryInterceptor(policy: RetryPolicy(maximumDelay: .seconds(120), jitter: 0))
+            // The server asks for ten minutes before the next attempt; the deadline is 30 s away,
+            // long enough for the first attempt to reach the server under a sanitizer's load.
+            server.enqueueFault(.retryAfter(seconds: 600, status: 429))
+            let retry = RetryInterceptor(policy: RetryPolicy(maximumDelay: .seconds(900), jitter: 0))
             let client = server.client(
                 stack, provider: DefaultInterceptorProvider(retry: retry),
-                configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(10)))
+                configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(30)))
             let error = await client.expectLaunchSiteFailure()
             guard let failure = error, failure.code == .deadlineExceeded else {
                 Issue.record("expected deadlineExceeded, got \(String(describing: error))")
                 return
             }
-            #expect(failure.deadline == .seconds(10))
+            #expect(failure.deadline == .seconds(30))
             #expect(server.requestCount == 1)
         }
     }
@@ -71,20 +71,21 @@ struct RequestDeadlineTests {
     )
     func keptDeadlineBoundsTheBackoff() async throws {
         try await withServer { server in
-            // The server asks for 20 s before the next attempt, past the deadline 10 s away.
-            server.enqueueFault(.retryAfter(seconds: 20, status: 429))
+            // The server asks for ten minutes before the next attempt, past the deadline five
+            // minutes away (far beyond the first attempt, even under a sanitizer's load).
+            server.enqueueFault(.retryAfter(seconds: 600, status: 429))
             // Returns at once: what the backoff asked for is the whole evidence, with no wait.
             let sleeper = RecordingSleeper()
-            let retry = RetryInterceptor(policy: RetryPolicy(maximumDelay: .seconds(60), jitter: 0), sleeper: sleeper)
+            let retry = RetryInterceptor(policy: RetryPolicy(maximumDelay: .seconds(900), jitter: 0), sleeper: sleeper)
             let client = server.client(
                 .asyncHTTPClient, provider: DefaultInterceptorProvider(retry: retry),
-                configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(10)))
+                configuration: .init(timeout: .seconds(600), requestDeadline: .seconds(300)))
             #expect(client.chainKeepsRequestDeadline(for: LaunchSiteQuery(id: "1")))
             let error = await client.expectLaunchSiteFailure()
             #expect(error?.code == .deadlineExceeded)
             let delays = sleeper.requestedDelays
             #expect(delays.count == 1)
-            #expect(delays.allSatisfy { $0 <= .seconds(10) }, "the backoff asked for \(delays)")
+            #expect(delays.allSatisfy { $0 <= .seconds(300) }, "the backoff asked for \(delays)")
             #expect(server.requestCount == 1)
         }
     }
