@@ -19,6 +19,15 @@ enum HTTPStack: String, Sendable, CustomTestStringConvertible {
         #endif
     }
 
+    /// The stack of tests that are not about one: SwiftNIO's where it runs. On Linux,
+    /// FoundationNetworking's URLSession can stop the process when a task's cancellation races
+    /// its completion ("Trying to access a behaviour for a task that in not in the registry",
+    /// seen under the thread sanitizer); the tests of HTTP behaviour run on every stack of
+    /// ``all`` still, URLSession included.
+    static var native: HTTPStack {
+        all[0]
+    }
+
     /// A new transport on this stack, accepting bodies up to `maximumResponseSize` bytes (the
     /// transports' default unless given).
     func makeTransport(maximumResponseSize: Int? = nil) -> any HTTPTransport {

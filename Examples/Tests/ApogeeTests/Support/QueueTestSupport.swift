@@ -39,7 +39,7 @@ extension ExampleServer {
         store: NormalizedStore = NormalizedStore(),
         sleeper: any Sleeper = BriefSleeper()
     ) -> MutationQueue {
-        let transport = stack?.makeTransport() ?? platformDefaultHTTPTransport()
+        let transport = (stack ?? .native).makeTransport()
         let client = ApogeeClient(url: todoURL, store: store, interceptorProvider: QueueGatedProvider(gates: gates), transport: transport)
         return MutationQueue(
             client: client,

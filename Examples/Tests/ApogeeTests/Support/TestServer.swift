@@ -25,7 +25,7 @@ extension ExampleServer {
         provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
         configuration: ApogeeClient.Configuration = ApogeeClient.Configuration()
     ) -> ApogeeClient {
-        let transport = stack?.makeTransport() ?? platformDefaultHTTPTransport()
+        let transport = (stack ?? .native).makeTransport()
         return ApogeeClient(url: rocketReserverURL, store: store, interceptorProvider: provider, transport: transport, configuration: configuration)
     }
 

@@ -8,7 +8,7 @@ extension ExampleServer {
     /// A client for this server's uploads endpoint, without retries.
     func uploadsClient(
         provider: any InterceptorProvider = DefaultInterceptorProvider(retry: nil),
-        transport: any HTTPTransport = platformDefaultHTTPTransport(),
+        transport: any HTTPTransport = HTTPStack.native.makeTransport(),
         configuration: ApogeeClient.Configuration = ApogeeClient.Configuration()
     ) -> ApogeeClient {
         ApogeeClient(url: uploadsURL, interceptorProvider: provider, transport: transport, configuration: configuration)
