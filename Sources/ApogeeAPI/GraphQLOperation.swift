@@ -35,6 +35,10 @@ public protocol GraphQLOperation: Sendable {
     /// (`@appendEdge(connections: $connections)`) or local fields use. The store reads them
     /// with the others; a request does not carry them, since the server would not know them.
     static var __clientOnlyVariables: Set<String> { get }
+    /// Whether the document defers fragments (`@defer`) or streams lists (`@stream`), so that
+    /// the server may answer in several payloads. Generated operations that do say so; a
+    /// request for one offers the incremental delivery formats the client reads.
+    static var __deliversIncrementally: Bool { get }
 }
 
 extension GraphQLOperation {
@@ -42,6 +46,9 @@ extension GraphQLOperation {
 
     /// None: what operations whose document uses every variable say.
     public static var __clientOnlyVariables: Set<String> { [] }
+
+    /// No: what operations without `@defer` or `@stream` say.
+    public static var __deliversIncrementally: Bool { false }
 
     /// The identifier of the document for automatic persisted queries: the hex SHA-256 of
     /// ``document``. Generated operations store it so it is computed once, at generation time.

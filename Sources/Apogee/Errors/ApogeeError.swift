@@ -186,6 +186,16 @@ public struct InvalidResponseReason: Error, Sendable, Equatable, CustomStringCon
         /// `data` is `null` (or absent) and there are no errors, which the GraphQL
         /// specification forbids: the caller would learn nothing of what happened.
         public static let nullDataWithoutErrors = Code("nullDataWithoutErrors")
+        /// A `multipart/mixed` body breaks its framing: a bad boundary line, a part over the
+        /// size cap, a body that ends before its closing boundary; ``InvalidResponseReason/detail`` says which.
+        public static let malformedMultipart = Code("malformedMultipart")
+        /// A payload of incremental delivery (`@defer`, `@stream`) that does not fit the
+        /// results before it: an increment for an id no payload announced, data for a path that
+        /// is not in the response; ``InvalidResponseReason/detail`` says what.
+        public static let malformedIncrementalPayload = Code("malformedIncrementalPayload")
+        /// The response ended while its last payload still said more would follow
+        /// (`hasNext: true`).
+        public static let unfinishedIncrementalDelivery = Code("unfinishedIncrementalDelivery")
 
         /// The code's name, as its static member spells it.
         public var description: String { name }
@@ -234,6 +244,19 @@ public struct InvalidResponseReason: Error, Sendable, Equatable, CustomStringCon
         InvalidResponseReason(code: .batchResultCount, expectedCount: expected, receivedCount: received)
     }
 
+    /// A `multipart/mixed` body whose framing breaks, as `detail` says.
+    public static func malformedMultipart(_ detail: String) -> InvalidResponseReason {
+        InvalidResponseReason(code: .malformedMultipart, detail: detail)
+    }
+
+    /// A payload of incremental delivery that does not fit the results before it, as `detail` says.
+    public static func malformedIncrementalPayload(_ detail: String) -> InvalidResponseReason {
+        InvalidResponseReason(code: .malformedIncrementalPayload, detail: detail)
+    }
+
+    /// The response ended while its last payload said more would follow.
+    public static var unfinishedIncrementalDelivery: InvalidResponseReason { InvalidResponseReason(code: .unfinishedIncrementalDelivery) }
+
     /// `data` is `null` and there are no errors.
     public static var nullDataWithoutErrors: InvalidResponseReason { InvalidResponseReason(code: .nullDataWithoutErrors) }
 
@@ -246,6 +269,9 @@ public struct InvalidResponseReason: Error, Sendable, Equatable, CustomStringCon
         case .unexpectedContentType: "the body has content type '\(detail ?? "")' and is not a GraphQL response"
         case .batchResultCount: "the batch's answer has \(receivedCount ?? 0) result(s) for \(expectedCount ?? 0) operation(s)"
         case .nullDataWithoutErrors: "'data' is null and there are no errors, which a GraphQL response must have then"
+        case .malformedMultipart: "the multipart/mixed body is malformed: \(detail ?? "")"
+        case .malformedIncrementalPayload: "a payload of the incremental response does not fit the ones before it: \(detail ?? "")"
+        case .unfinishedIncrementalDelivery: "the response ended while its last payload said more would follow (hasNext: true)"
         default: "the body is not a GraphQL response (\(code))"
         }
     }

@@ -36,10 +36,10 @@ extension OperationExecutor {
         case .answered(let result):
             return result
         case .fetch(let first?):
-            Task { _ = try? await self.fetchFirst() }
+            Task { _ = try? await self.fetchAnswer() }
             return first
         case .fetch(nil):
-            return try await fetchFirst()
+            return try await fetchAnswer()
         }
     }
 }

@@ -49,22 +49,24 @@ extension OperationExecutor {
         return count
     }
 
-    /// The result of one attempt: the first result as it came and as it was written, or
-    /// ``ApogeeError/noResult`` when the stream ended without one. Later results, if the
-    /// stream has any, are written as they come.
-    func firstAnswer() async throws -> (received: OperationResult, written: OperationResult) {
-        let first = Locked<(received: OperationResult, written: OperationResult)?>(nil)
+    /// The result of one attempt: the answer as it came and as it was written, or
+    /// ``ApogeeError/noResult`` when the stream ended without one. The answer is the first
+    /// result, or for incremental delivery the last, which has all the payloads; every result
+    /// is written as it comes.
+    func answer() async throws -> (received: OperationResult, written: OperationResult) {
+        let keepsLast = ResultDelivery(for: Operation.self) == .incremental
+        let answer = Locked<(received: OperationResult, written: OperationResult)?>(nil)
         try await send { result, isFirst in
             let written = write(result, isFirst: isFirst)
-            if isFirst { first.withLock { $0 = (result, written) } }
+            if isFirst || keepsLast { answer.withLock { $0 = (result, written) } }
         }
-        guard let answer = first.withLock({ $0 }) else { throw ApogeeError.noResult }
+        guard let answer = answer.withLock({ $0 }) else { throw ApogeeError.noResult }
         return answer
     }
 
-    /// The server's first result, written as ``writes`` says.
-    func fetchFirst() async throws -> OperationResult {
-        try await firstAnswer().written
+    /// The server's answer (see ``answer()``), written as ``writes`` says.
+    func fetchAnswer() async throws -> OperationResult {
+        try await answer().written
     }
 
     /// One result written as ``writes`` says: the first one in place of the optimistic layer,

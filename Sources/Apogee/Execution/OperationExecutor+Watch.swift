@@ -24,7 +24,7 @@ extension OperationExecutor where Operation: GraphQLQuery {
     func runWatch(deliver: (OperationResult) -> Void) async throws {
         guard let cacheStep, writes.toStore else {
             // Nothing is written, so the store has nothing to follow.
-            deliver(try await fetchFirst())
+            deliver(try await fetchAnswer())
             return
         }
         let cachePolicy = cacheStep.policy
@@ -38,7 +38,7 @@ extension OperationExecutor where Operation: GraphQLQuery {
         var refetchedFor: [FieldKey]?
 
         func fetch() async throws {
-            let result = try await fetchFirst()
+            let result = try await fetchAnswer()
             deliver(result)
             last = result.data.map { WatchedState(data: $0, expiredFields: [], hasPendingWrites: false) }
         }

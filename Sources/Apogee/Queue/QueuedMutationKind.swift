@@ -40,7 +40,7 @@ struct QueuedMutationKind: Sendable {
                 updater: updater,
                 context: context
             )
-            let answer = try await executor.firstAnswer()
+            let answer = try await executor.answer()
             return Delivery(response: answer.received.responseJSON, result: answer.written)
         }
         restoreLayer = { entry, store in

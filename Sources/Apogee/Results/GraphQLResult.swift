@@ -55,6 +55,14 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// optimistic mutation, or a queued one shown at once. A watcher gets a new result when
     /// this changes, so a screen can show "waiting to sync" until the server answers.
     public var hasPendingWrites = false
+    /// For an operation with `@defer` or `@stream`: whether the server will send more
+    /// payloads after the one this result includes. `false` for the last result, and for
+    /// every result of other operations.
+    public var hasNext = false
+    /// For an operation with `@defer` or `@stream`: the deferred fragments and streamed lists
+    /// the server announced and has not completed yet (in the format that announces them,
+    /// ``IncrementalDeliveryFormat/incrementalSpecV0_2``); empty once all have arrived.
+    public var pendingIncrements: [PendingIncrement] = []
 
     /// Whether the data includes fields past their expiry time (see ``expiredFields``).
     public var isStale: Bool { !expiredFields.isEmpty }

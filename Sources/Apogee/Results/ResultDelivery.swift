@@ -15,11 +15,12 @@ public enum ResultDelivery: Sendable, Hashable {
     /// One result per event, until the server completes the subscription or the reader stops.
     case subscription
 
-    /// How the results of an operation of this type arrive.
+    /// How the results of an operation of this type arrive: incrementally for a query or a
+    /// mutation whose document has `@defer` or `@stream`.
     public init<Operation: GraphQLOperation>(for operation: Operation.Type) {
         switch Operation.operationType {
         case .subscription: self = .subscription
-        case .query, .mutation: self = .single
+        case .query, .mutation: self = Operation.__deliversIncrementally ? .incremental : .single
         }
     }
 }

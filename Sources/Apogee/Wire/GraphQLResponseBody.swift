@@ -58,6 +58,13 @@ struct GraphQLResponseBody: Sendable {
         try self.init(data: data, errorsJSON: object["errors"], extensionsJSON: object["extensions"])
     }
 
+    /// A response put together from its parts: the payloads of an incremental response merged.
+    init(data: JSONObject?, errors: [GraphQLError], extensions: JSONObject?) {
+        self.data = data.map { .tree($0) }
+        self.errors = errors.isEmpty ? nil : errors
+        self.extensions = extensions
+    }
+
     /// The response from its `data`, already checked, and its `errors` and `extensions`.
     private init(data: ResponseData?, errorsJSON: JSONValue?, extensionsJSON: JSONValue?) throws(InvalidResponseReason) {
         self.data = data

@@ -4,7 +4,7 @@ import HTTPTypes
 
 extension GraphQLRequest {
     /// The media types a GraphQL-over-HTTP client accepts, the newer one preferred.
-    static var acceptedMediaTypes: String { "application/graphql-response+json, application/json;q=0.9" }
+    static var acceptedMediaTypes: String { GraphQLOverHTTP.acceptedMediaTypes }
 
     /// The HTTP request that carries this GraphQL request, with its deadline when the chain
     /// keeps it itself.
@@ -61,4 +61,10 @@ enum QueryParameterEncoding {
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+/// GraphQL over HTTP's constants that do not depend on an operation.
+enum GraphQLOverHTTP {
+    /// The media types of a GraphQL response a client accepts, the newer one preferred.
+    static let acceptedMediaTypes = "application/graphql-response+json, application/json;q=0.9"
 }

@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 
 /// Sends operations over HTTP: queries and mutations as one request and one response each,
-/// subscriptions as GraphQL over server-sent events.
+/// or as one response in parts for those with `@defer` or `@stream`, and subscriptions as
+/// GraphQL over server-sent events.
 ///
 /// The HTTP itself is an ``HTTPTransport``'s (see ``platformDefaultHTTPTransport()``). A subscription is a
 /// `POST` with `Accept: text/event-stream` (graphql-sse's distinct connections mode): each
@@ -25,6 +26,15 @@ public struct HTTPNetworkTransport: NetworkTransport {
     public var eventStreamReconnection: RetryPolicy?
     /// Waits between reconnection attempts; tests pass one that records the delays.
     public var sleeper: any Sleeper
+    /// The formats of incremental delivery a request for an operation with `@defer` or
+    /// `@stream` offers, in order of preference; the response is read in whichever the server
+    /// chose. Both by default, the current one first. Empty offers none: the server then
+    /// answers in one response, or refuses the operation.
+    public var incrementalDeliveryFormats = IncrementalDeliveryFormat.all
+    /// The largest part of a `multipart/mixed` response read, in bytes: a payload of
+    /// incremental delivery. A larger one fails the request, so that a server cannot make the
+    /// client buffer without end. 16 MiB by default.
+    public var maximumPartSize = 16 * 1024 * 1024
 
     /// Creates a transport over `transport`.
     public init(
@@ -49,8 +59,10 @@ public struct HTTPNetworkTransport: NetworkTransport {
 
     /// Sends the request and reads its response, or its stream of events for a subscription.
     public func send<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
-        if request.delivery == .subscription {
-            return try await subscribe(request)
+        switch request.delivery {
+        case .subscription: return try await subscribe(request)
+        case .incremental: return try await sendIncremental(request)
+        case .single: break
         }
         let httpRequest = try request.httpRequest()
         let response = try await transport.send(httpRequest)

@@ -1,0 +1,187 @@
+@testable import Apogee
+import ApogeeAPI
+import HTTPTypes
+import Testing
+
+/// Payloads of incremental delivery merge into one response, in the current format and the
+/// 2022 one, and payloads that do not fit are typed errors.
+@Suite struct IncrementalResponseTests {
+    /// The response after applying each payload, in order.
+    static func merged(_ payloads: [String]) throws -> IncrementalResponse {
+        var response = IncrementalResponse()
+        for payload in payloads {
+            try response.apply(try IncrementalPayload(parsing: Array(payload.utf8)))
+        }
+        return response
+    }
+
+    static func json(_ text: String) throws -> JSONObject {
+        try #require(try JSONValue(parsing: text).objectValue)
+    }
+
+    /// The working group's own example: a deferred fragment and a stream, ids as numbers in
+    /// `pending` and strings after.
+    @Test func mergesTheDraftsExampleInTheCurrentFormat() throws {
+        let first = #"{"data":{"person":{"name":"Luke Skywalker","films":[{"title":"A New Hope"},{"title":"The Empire Strikes Back"}]}},"pending":[{"id":0,"label":"homeWorldDefer","path":["person"]},{"id":1,"label":"filmsStream","path":["person","films"]}],"hasNext":true}"#
+        let second = #"{"incremental":[{"id":"0","data":{"homeworld":{"name":"Tatooine"}}}],"completed":[{"id":"0"}],"hasNext":true}"#
+        let third = #"{"incremental":[{"id":"1","items":[{"title":"Return of the Jedi"}]}],"completed":[{"id":"1"}],"hasNext":false}"#
+
+        let afterFirst = try Self.merged([first])
+        #expect(afterFirst.hasNext)
+        #expect(afterFirst.pending.map(\.label) == ["homeWorldDefer", "filmsStream"])
+        #expect(afterFirst.pending.map(\.path) == [["person"], ["person", "films"]])
+
+        let afterSecond = try Self.merged([first, second])
+        #expect(afterSecond.pending.map(\.id) == ["1"])
+        #expect(afterSecond.data?["person"]?.objectValue?["homeworld"] == ["name": "Tatooine"])
+
+        let whole = try Self.merged([first, second, third])
+        #expect(!whole.hasNext)
+        #expect(whole.pending.isEmpty)
+        #expect(whole.data == (try Self.json(#"{"person":{"name":"Luke Skywalker","homeworld":{"name":"Tatooine"},"films":[{"title":"A New Hope"},{"title":"The Empire Strikes Back"},{"title":"Return of the Jedi"}]}}"#)))
+        #expect(whole.errors.isEmpty)
+    }
+
+    /// The same query in the 2022 format: paths and labels on each increment, and the stream's
+    /// path ending at its first item's index.
+    @Test func mergesThe2022Format() throws {
+        let whole = try Self.merged([
+            #"{"data":{"person":{"name":"Luke","films":[{"title":"A New Hope"}]}},"hasNext":true}"#,
+            #"{"incremental":[{"data":{"homeworld":{"name":"Tatooine"}},"path":["person"],"label":"homeWorldDefer"}],"hasNext":true}"#,
+            #"{"incremental":[{"items":[{"title":"The Empire Strikes Back"}],"path":["person","films",1]}],"hasNext":true}"#,
+            #"{"hasNext":false}"#,
+        ])
+        #expect(!whole.hasNext)
+        #expect(whole.pending.isEmpty)
+        #expect(whole.data == (try Self.json(#"{"person":{"name":"Luke","homeworld":{"name":"Tatooine"},"films":[{"title":"A New Hope"},{"title":"The Empire Strikes Back"}]}}"#)))
+    }
+
+    /// graphql-js 17 sends deferred data below the pending path (`subPath`) when part of the
+    /// fragment was delivered already, and nested fragments as new `pending` entries.
+    @Test func mergesSubPathsAndNestedPendingEntries() throws {
+        let whole = try Self.merged([
+            #"{"data":{"hero":{"id":"1"}},"pending":[{"id":"0","path":["hero"],"label":"Outer"}],"hasNext":true}"#,
+            #"{"pending":[{"id":"1","path":["hero","friends",0],"label":"Inner"}],"incremental":[{"id":"0","data":{"friends":[{"id":"2"}]}},{"id":"0","subPath":["friends",0],"data":{"id":"2"}}],"completed":[{"id":"0"}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"1","data":{"name":"Han"}}],"completed":[{"id":"1"}],"hasNext":false}"#,
+        ])
+        #expect(whole.data == (try Self.json(#"{"hero":{"id":"1","friends":[{"id":"2","name":"Han"}]}}"#)))
+        #expect(whole.pending.isEmpty)
+    }
+
+    /// Errors of an increment, and of a fragment that failed as a whole, join the result's
+    /// errors with their paths; the failed fragment's data never comes.
+    @Test func gathersErrorsOfIncrementsAndOfFailedFragments() throws {
+        let whole = try Self.merged([
+            #"{"data":{"launch":{"id":"1"}},"pending":[{"id":"0","path":["launch"]},{"id":"1","path":["launch"],"label":"Rocket"}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"0","data":{"site":null},"errors":[{"message":"site unavailable","path":["launch","site"]}]}],"completed":[{"id":"0"},{"id":"1","errors":[{"message":"rocket failed","path":["launch","rocket","name"]}]}],"hasNext":false}"#,
+        ])
+        #expect(whole.errors.map(\.message) == ["site unavailable", "rocket failed"])
+        #expect(whole.errors.first?.path == ["launch", "site"])
+        #expect(whole.data?["launch"]?.objectValue?["site"] == .null)
+        #expect(whole.data?["launch"]?.objectValue?["rocket"] == nil)
+    }
+
+    /// Data for a place an error nulled has nowhere to go, and is dropped as the server's own
+    /// complete response would have had nothing there.
+    @Test func dropsDataForAPlaceAnErrorNulled() throws {
+        let whole = try Self.merged([
+            #"{"data":{"launch":null},"errors":[{"message":"no launch","path":["launch"]}],"hasNext":true}"#,
+            #"{"incremental":[{"data":{"site":"KSC"},"path":["launch"]}],"hasNext":false}"#,
+        ])
+        #expect(whole.data == ["launch": .null])
+        #expect(whole.errors.count == 1)
+    }
+
+    /// A response that never said `hasNext` is one payload, complete.
+    @Test func aPayloadWithoutHasNextIsComplete() throws {
+        let whole = try Self.merged([#"{"data":{"launch":{"id":"1"}}}"#])
+        #expect(!whole.hasNext)
+    }
+
+    @Test func anIncrementForAnUnannouncedIDIsATypedError() throws {
+        let error = #expect(throws: InvalidResponseReason.self) {
+            try Self.merged([
+                #"{"data":{"launch":{"id":"1"}},"pending":[{"id":"0","path":["launch"]}],"hasNext":true}"#,
+                #"{"incremental":[{"id":"99","data":{"site":"KSC"}}],"hasNext":false}"#,
+            ])
+        }
+        #expect(error?.code == .malformedIncrementalPayload)
+        #expect(error?.description.contains("99") == true)
+    }
+
+    @Test func aCompletionForAnUnannouncedIDIsATypedError() throws {
+        let error = #expect(throws: InvalidResponseReason.self) {
+            try Self.merged([
+                #"{"data":{},"pending":[],"hasNext":true}"#,
+                #"{"completed":[{"id":"7"}],"hasNext":false}"#,
+            ])
+        }
+        #expect(error?.code == .malformedIncrementalPayload)
+    }
+
+    @Test(arguments: [
+        #"{"data":{"launch":{"id":"1"}},"hasNext":"yes"}"#,
+        #"{"data":{"launch":{"id":"1"}},"pending":{"id":"0"},"hasNext":true}"#,
+        #"{"data":{"launch":{"id":"1"}},"pending":[{"path":["launch"]}],"hasNext":true}"#,
+        #"{"data":{"launch":{"id":"1"}},"pending":[{"id":"0","path":"launch"}],"hasNext":true}"#,
+        #"{"incremental":[{"id":"0","data":{}}],"hasNext":false}"#,
+        #"[1,2]"#,
+        #"{"data":{"launch"#,
+    ])
+    func aMalformedFirstPayloadIsATypedError(payload: String) throws {
+        #expect(throws: InvalidResponseReason.self) { try Self.merged([payload]) }
+    }
+
+    @Test func dataWhereAListIsIsATypedError() throws {
+        let error = #expect(throws: InvalidResponseReason.self) {
+            try Self.merged([
+                #"{"data":{"launches":[{"id":"1"}]},"pending":[{"id":"0","path":["launches"]}],"hasNext":true}"#,
+                #"{"incremental":[{"id":"0","data":{"site":"KSC"}}],"hasNext":false}"#,
+            ])
+        }
+        #expect(error?.code == .malformedIncrementalPayload)
+    }
+
+    @Test func aPathPastAListsEndIsATypedError() throws {
+        #expect(throws: InvalidResponseReason.self) {
+            try Self.merged([
+                #"{"data":{"launches":[{"id":"1"}]},"hasNext":true}"#,
+                #"{"incremental":[{"data":{"site":"KSC"},"path":["launches",3]}],"hasNext":false}"#,
+            ])
+        }
+    }
+
+    /// A deferred fragment at the root of the data (`path: []`).
+    @Test func mergesAFragmentDeferredAtTheRoot() throws {
+        let whole = try Self.merged([
+            #"{"data":{"me":null},"pending":[{"id":"0","path":[]}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"0","data":{"launches":{"cursor":"c"}}}],"completed":[{"id":"0"}],"hasNext":false}"#,
+        ])
+        #expect(whole.data == (try Self.json(#"{"me":null,"launches":{"cursor":"c"}}"#)))
+    }
+
+    /// `multipart/mixed`'s parameters, quoted or not, in any case.
+    @Test func readsTheBoundaryOfAContentType() {
+        let fields = [
+            #"multipart/mixed; boundary="-"; deferSpec=20220824"#: "-",
+            "multipart/mixed;boundary=graphql;subscriptionSpec=1.0": "graphql",
+            #"multipart/mixed; BOUNDARY="a;b\"c"; incrementalSpec=v0.2"#: #"a;b"c"#,
+        ]
+        for (field, boundary) in fields {
+            let found = HTTPResponse(status: .ok, headerFields: [.contentType: field]).mediaTypeParameter("boundary")
+            #expect(found == boundary, "\(field)")
+        }
+        #expect(HTTPResponse(status: .ok, headerFields: [.contentType: "multipart/mixed"]).mediaTypeParameter("boundary") == nil)
+    }
+
+    /// The `Accept` of a request for an operation with `@defer`: both formats, the current one
+    /// first, then a plain GraphQL response for a server that does not defer; a caller's own
+    /// offer of `multipart/mixed` stands.
+    @Test func offersBothFormatsBeforeAPlainResponse() {
+        let accept = HTTPNetworkTransport.incrementalAccept(offering: IncrementalDeliveryFormat.all, before: nil)
+        #expect(accept == "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9")
+        #expect(HTTPNetworkTransport.incrementalAccept(offering: [.deferSpec20220824], before: "application/json") == "multipart/mixed;deferSpec=20220824, application/json")
+        #expect(HTTPNetworkTransport.incrementalAccept(offering: IncrementalDeliveryFormat.all, before: "multipart/mixed;deferSpec=20220824") == "multipart/mixed;deferSpec=20220824")
+        #expect(HTTPNetworkTransport.incrementalAccept(offering: [], before: "application/json") == "application/json")
+    }
+}

@@ -1,0 +1,49 @@
+import ApogeeAPI
+import Foundation
+import HTTPTypes
+
+extension HTTPNetworkTransport {
+    /// The media type of a response whose parts are payloads.
+    static let multipartMixedMediaType = "multipart/mixed"
+
+    /// Sends an operation with `@defer` or `@stream`, offering the formats of
+    /// ``incrementalDeliveryFormats``, and reads its payloads as they arrive: each one gives a
+    /// result with all the data so far. A server that answers with one plain response (one
+    /// that does not defer) gives that one result.
+    func sendIncremental<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+        var request = request
+        request.headers[.accept] = Self.incrementalAccept(offering: incrementalDeliveryFormats, before: request.headers[.accept])
+        // Compression holds parts back in a proxy's buffers and a compressed stream is counted
+        // whole where it is inflated; a caller's own choice stands.
+        if request.headers[.acceptEncoding] == nil {
+            request.headers[.acceptEncoding] = "identity"
+        }
+        let httpRequest = try request.httpRequest()
+        let response = try await transport.stream(httpRequest)
+        let head = response.head
+        guard head.status.kind == .successful, head.mediaType == Self.multipartMixedMediaType else {
+            let whole = try await response.collected()
+            let metadata = ResponseMetadata(httpResponse: whole.head, bodySizes: .init(sent: httpRequest.body.count, received: whole.body.count))
+            return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try whole.graphQLBody(), metadata: metadata))
+        }
+        guard let boundary = head.mediaTypeParameter("boundary"), !boundary.isEmpty else {
+            throw ApogeeError.invalidResponse(.malformedMultipart("the Content-Type has no boundary"), httpResponse: head, bodyExcerpt: "")
+        }
+        let body = response.body
+        let maximumPartSize = maximumPartSize
+        let sentBytes = httpRequest.body.count
+        return GraphQLResultStream(unfolding: {
+            var reader = IncrementalPartReader(body: body, boundary: boundary, maximumPartSize: maximumPartSize, head: head, sentBytes: sentBytes)
+            return { try await reader.next(as: Operation.Data.self) }
+        })
+    }
+
+    /// The `Accept` field of a request that may be answered incrementally: the formats, then
+    /// what the request accepted already (a plain GraphQL response, for a server that does not
+    /// defer). A field that offers `multipart/mixed` already is the caller's and stands.
+    static func incrementalAccept(offering formats: [IncrementalDeliveryFormat], before accepted: String?) -> String {
+        let accepted = accepted ?? GraphQLOverHTTP.acceptedMediaTypes
+        guard !formats.isEmpty, !accepted.lowercased().contains(multipartMixedMediaType) else { return accepted }
+        return (formats.map(\.mediaRange) + [accepted]).joined(separator: ", ")
+    }
+}

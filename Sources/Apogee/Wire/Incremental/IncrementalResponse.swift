@@ -1,0 +1,185 @@
+import ApogeeAPI
+
+/// The response so far of an operation delivered incrementally: each payload merged into the
+/// data before it, in either format (see ``IncrementalDeliveryFormat``).
+///
+/// A deferred fragment's data is merged into the object at its path; a stream's items are
+/// appended to the list at its path. Errors gather: an increment's errors, and those of a
+/// fragment or stream that failed as a whole, join the first payload's. A payload whose data
+/// has no place in the response so far (under a `null` that an error left) is dropped, as the
+/// server's own response would have had nothing there.
+struct IncrementalResponse: Sendable {
+    /// The data so far; `nil` before the first payload, or when it was `null`.
+    private(set) var data: JSONObject?
+    private(set) var errors: [GraphQLError] = []
+    private(set) var extensions: JSONObject?
+    /// The announced increments not completed yet, in the order they were announced.
+    private(set) var pending: [PendingIncrement] = []
+    /// Whether the last payload said more will follow.
+    private(set) var hasNext = true
+    /// Whether the first payload has come.
+    private(set) var hasInitialPayload = false
+
+    /// Merges the next payload.
+    /// - Throws: ``InvalidResponseReason`` when it does not fit the response so far: no data
+    ///   or errors in the first payload, an increment for an id never announced, one for a
+    ///   path that does not lead to an object or a list.
+    mutating func apply(_ payload: IncrementalPayload) throws(InvalidResponseReason) {
+        if !hasInitialPayload {
+            guard let data = payload.data else {
+                guard !payload.errors.isEmpty else {
+                    throw .notAGraphQLResponse("the first payload has neither 'data' nor 'errors'")
+                }
+                applyInitial(data: nil, payload)
+                return
+            }
+            applyInitial(data: data, payload)
+            return
+        }
+        guard payload.data == nil else {
+            throw .malformedIncrementalPayload("a payload after the first has 'data'")
+        }
+        pending.append(contentsOf: payload.pending)
+        errors.append(contentsOf: payload.errors)
+        for increment in payload.incremental {
+            try merge(increment)
+        }
+        for completion in payload.completed {
+            guard let index = pending.firstIndex(where: { $0.id == completion.id }) else {
+                throw .malformedIncrementalPayload("'completed' names the id \(completion.id), which no pending entry announced")
+            }
+            pending.remove(at: index)
+            errors.append(contentsOf: completion.errors)
+        }
+        mergeExtensions(payload.extensions)
+        // A payload without `hasNext` ends the response: nothing says more will come.
+        hasNext = payload.hasNext ?? false
+    }
+
+    private mutating func applyInitial(data: JSONObject?, _ payload: IncrementalPayload) {
+        hasInitialPayload = true
+        self.data = data
+        errors = payload.errors
+        extensions = payload.extensions
+        pending = payload.pending
+        hasNext = payload.hasNext ?? false
+    }
+
+    private mutating func mergeExtensions(_ new: JSONObject?) {
+        guard let new else { return }
+        if extensions == nil { extensions = new } else { extensions?.mergeDeeply(new) }
+    }
+
+    private mutating func merge(_ increment: IncrementalPayload.Increment) throws(InvalidResponseReason) {
+        errors.append(contentsOf: increment.errors)
+        var path: ResponsePath
+        if let id = increment.id {
+            guard let announced = pending.first(where: { $0.id == id }) else {
+                throw .malformedIncrementalPayload("an increment for the id \(id), which no pending entry announced")
+            }
+            path = announced.path
+            if let subPath = increment.subPath { path.components += subPath.components }
+        } else if let given = increment.path {
+            path = given
+        } else {
+            throw .malformedIncrementalPayload("an increment with neither an id nor a path")
+        }
+        guard data != nil else { return }
+        switch increment.content {
+        case .data(let fields):
+            try Self.update(&data, at: path.components[...]) { value throws(InvalidResponseReason) in
+                guard case .object(var object) = value else {
+                    throw .malformedIncrementalPayload("deferred data for '\(path)', which is \(value.kindDescription), not an object")
+                }
+                value = .null  // Drops the tree's reference so the merge copies nothing.
+                object.mergeDeeply(fields)
+                value = .object(object)
+            }
+        case .items(let items):
+            // The current format points at the list; the 2022 one at the first item's index.
+            var listPath = path.components[...]
+            var firstIndex: Int?
+            if increment.id == nil, case .index(let index)? = listPath.last {
+                firstIndex = index
+                listPath = listPath.dropLast()
+            }
+            try Self.update(&data, at: listPath) { value throws(InvalidResponseReason) in
+                guard case .array(var list) = value else {
+                    throw .malformedIncrementalPayload("streamed items for '\(path)', which is \(value.kindDescription), not a list")
+                }
+                value = .null
+                let start = min(firstIndex ?? list.count, list.count)
+                list.replaceSubrange(start..<min(start + items.count, list.count), with: items)
+                value = .array(list)
+            }
+        }
+    }
+
+    /// Changes the value at `path` under `root` in place. A path that ends at `null` or at a
+    /// missing field changes nothing: an error nulled that part of the response.
+    private static func update(
+        _ root: inout JSONObject?,
+        at path: ArraySlice<ResponsePath.Component>,
+        _ change: (inout JSONValue) throws(InvalidResponseReason) -> Void
+    ) throws(InvalidResponseReason) {
+        // Taken out, so that the change edits the one copy in place.
+        guard let object = root.take() else { return }
+        var value = JSONValue.object(consume object)
+        defer { root = value.objectValue }
+        try update(&value, at: path, change)
+    }
+
+    private static func update(
+        _ value: inout JSONValue,
+        at path: ArraySlice<ResponsePath.Component>,
+        _ change: (inout JSONValue) throws(InvalidResponseReason) -> Void
+    ) throws(InvalidResponseReason) {
+        guard let step = path.first else {
+            if value.isNull { return }
+            try change(&value)
+            return
+        }
+        switch (step, value) {
+        case (.field(let name), .object(var object)):
+            guard var child = object[name] else { return }
+            value = .null
+            object[name] = nil
+            defer {
+                object[name] = child
+                value = .object(object)
+            }
+            try update(&child, at: path.dropFirst(), change)
+        case (.index(let index), .array(var list)):
+            guard list.indices.contains(index) else {
+                throw .malformedIncrementalPayload("the path '\(ResponsePath(Array(path)))' has an index past the list's end")
+            }
+            var child = list[index]
+            value = .null
+            list[index] = .null
+            defer {
+                list[index] = child
+                value = .array(list)
+            }
+            try update(&child, at: path.dropFirst(), change)
+        case (_, .null):
+            return
+        default:
+            throw .malformedIncrementalPayload("a path step '\(step)' meets \(value.kindDescription)")
+        }
+    }
+
+    /// The response so far, as one GraphQL response.
+    var body: GraphQLResponseBody {
+        GraphQLResponseBody(data: data, errors: errors, extensions: extensions)
+    }
+}
+
+extension GraphQLResult where Data: RootSelectionSet {
+    /// Decodes the response so far of an incremental delivery: all its data, the errors of
+    /// every payload, and what is still pending.
+    init(decoding response: IncrementalResponse, metadata: ResponseMetadata) throws {
+        try self.init(decoding: response.body, metadata: metadata)
+        hasNext = response.hasNext
+        pendingIncrements = response.pending
+    }
+}
