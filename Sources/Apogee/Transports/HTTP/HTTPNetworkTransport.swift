@@ -4,7 +4,8 @@ import HTTPTypes
 
 /// Sends operations over HTTP: queries and mutations as one request and one response each,
 /// or as one response in parts for those with `@defer` or `@stream`, and subscriptions as
-/// GraphQL over server-sent events.
+/// GraphQL over server-sent events (or Apollo's multipart subscriptions, see
+/// ``subscriptionProtocol``).
 ///
 /// The HTTP itself is an ``HTTPTransport``'s (see ``platformDefaultHTTPTransport()``). A subscription is a
 /// `POST` with `Accept: text/event-stream` (graphql-sse's distinct connections mode): each
@@ -12,7 +13,13 @@ import HTTPTypes
 /// connection, which ends the subscription on the server. A server that answers with a plain
 /// GraphQL response instead (a validation error, say) gives that one result. When the
 /// connection is lost before `complete` (a restarted server), the subscription is sent again
-/// after a backoff, as graphql-sse's client does; events sent meanwhile are lost.
+/// after a backoff, as graphql-sse's client does; events sent meanwhile are lost. With
+/// ``HTTPSubscriptionProtocol/multipart`` the events are parts of a `multipart/mixed` body
+/// instead, heartbeats (`{}`) keep it open, and its closing boundary, or a `payload` of
+/// `null`, ends the subscription; lost connections are sent again the same way.
+///
+/// An operation with `@defer` or `@stream` offers ``incrementalDeliveryFormats`` and gets a
+/// result for each payload of the `multipart/mixed` answer, each with all the data so far.
 public struct HTTPNetworkTransport: NetworkTransport {
     /// Sends the HTTP requests.
     public let transport: any HTTPTransport
@@ -26,13 +33,16 @@ public struct HTTPNetworkTransport: NetworkTransport {
     public var eventStreamReconnection: RetryPolicy?
     /// Waits between reconnection attempts; tests pass one that records the delays.
     public var sleeper: any Sleeper
+    /// How subscriptions are carried: GraphQL over server-sent events by default, or Apollo's
+    /// multipart subscriptions for a server (Apollo Router) that serves those.
+    public var subscriptionProtocol = HTTPSubscriptionProtocol.serverSentEvents
     /// The formats of incremental delivery a request for an operation with `@defer` or
     /// `@stream` offers, in order of preference; the response is read in whichever the server
     /// chose. Both by default, the current one first. Empty offers none: the server then
     /// answers in one response, or refuses the operation.
     public var incrementalDeliveryFormats = IncrementalDeliveryFormat.all
     /// The largest part of a `multipart/mixed` response read, in bytes: a payload of
-    /// incremental delivery. A larger one fails the request, so that a server cannot make the
+    /// incremental delivery or an event of a multipart subscription. A larger one fails the request, so that a server cannot make the
     /// client buffer without end. 16 MiB by default.
     public var maximumPartSize = 16 * 1024 * 1024
 

@@ -3,24 +3,22 @@ import Foundation
 import HTTPTypes
 
 extension HTTPNetworkTransport {
-    /// The media type of a stream of server-sent events.
-    static let eventStreamMediaType = "text/event-stream"
-
     /// What the server answered a subscription with.
     private enum Opening {
-        /// A stream of events.
+        /// A stream of events, in the body.
         case events(HTTPResponse, AsyncThrowingStream<Data, any Error>)
         /// One GraphQL response instead (a validation error, say).
         case response(HTTPTransportResponse)
     }
 
-    /// Opens a subscription as a stream of server-sent events, and opens it again with
-    /// ``eventStreamReconnection``'s backoff when the connection is lost before `complete`.
+    /// Opens a subscription in ``subscriptionProtocol``, and opens it again with
+    /// ``eventStreamReconnection``'s backoff when the connection is lost before the server
+    /// completes it.
     func subscribe<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
         // Subscriptions are never sent with GET: their documents and variables belong in a body.
         request.method = .post
-        request.headers[.accept] = Self.eventStreamMediaType
+        request.headers[.accept] = subscriptionProtocol.accept
         // A compressed stream is counted whole where it is inflated, and compression holds
         // events back in proxies' buffers; a caller's own choice stands.
         if request.headers[.acceptEncoding] == nil {
@@ -39,7 +37,7 @@ extension HTTPNetworkTransport {
         let transport = self
         return GraphQLResultStream(unfolding: {
             var head = firstHead
-            var events = ServerSentEventReader(body: firstBody)
+            var events = transport.messages(of: firstHead, body: firstBody)
             var ended = false
             var failedAttempts = 0
             var generator = SystemRandomNumberGenerator()
@@ -47,22 +45,19 @@ extension HTTPNetworkTransport {
                 while !ended {
                     let lostConnection: any Error
                     do {
-                        guard let event = try await events.next() else {
+                        guard let message = try await events.next() else {
                             // Ended by the reader: a cancelled task closes the connection, no failure.
                             try Task.checkCancellation()
-                            throw ApogeeError.transport(TransportError(kind: .connectionLost, url: httpRequest.url, message: "the event stream ended before the subscription completed"))
+                            throw ApogeeError.transport(TransportError(kind: .connectionLost, url: httpRequest.url, message: "the \(transport.subscriptionProtocol) ended before the subscription completed"))
                         }
-                        switch event.name {
-                        case "next":
+                        switch message {
+                        case .result(let payload, let isLast):
                             failedAttempts = 0
-                            return try Self.result(of: event, head: head, as: Operation.Data.self)
-                        case "complete":
+                            ended = isLast
+                            return try Self.result(of: payload, head: head, as: Operation.Data.self)
+                        case .complete:
                             ended = true
                             return nil
-                        default:
-                            // Other events keep the connection alive or belong to extensions
-                            // this client does not know.
-                            continue
                         }
                     } catch let error where Self.isWorthReconnecting(error) {
                         lostConnection = error
@@ -81,7 +76,7 @@ extension HTTPNetworkTransport {
                             switch try await transport.open(httpRequest) {
                             case .events(let newHead, let body):
                                 head = newHead
-                                events = ServerSentEventReader(body: body)
+                                events = transport.messages(of: newHead, body: body)
                             case .response(let response):
                                 ended = true
                                 return try GraphQLResult<Operation.Data>(decoding: try response.graphQLBody(), metadata: ResponseMetadata(httpResponse: response.head))
@@ -97,11 +92,11 @@ extension HTTPNetworkTransport {
         })
     }
 
-    /// Sends the subscription; a response that is not an event stream is read whole.
+    /// Sends the subscription; a response that is not in the protocol is read whole.
     private func open(_ request: HTTPTransportRequest) async throws -> Opening {
         let response = try await transport.stream(request)
         let mediaType = response.head.mediaType
-        guard response.head.status.kind == .successful, mediaType == Self.eventStreamMediaType else {
+        guard response.head.status.kind == .successful, mediaType == subscriptionProtocol.mediaType else {
             let whole = try await response.collected()
             // A server that is restarting answers 502, 503 or 504 through its proxy: worth another try.
             if whole.head.status.kind == .serverError || whole.head.status == .tooManyRequests {
@@ -109,7 +104,18 @@ extension HTTPNetworkTransport {
             }
             return .response(whole)
         }
+        if subscriptionProtocol == .multipart, response.head.mediaTypeParameter("boundary")?.isEmpty != false {
+            throw ApogeeError.subscription(.malformedMessage("a multipart/mixed response without a boundary"))
+        }
         return .events(response.head, response.body)
+    }
+
+    /// Reads the messages of a response that `open(_:)` found to be in the protocol.
+    private func messages(of head: HTTPResponse, body: AsyncThrowingStream<Data, any Error>) -> SubscriptionMessageReader {
+        guard subscriptionProtocol == .multipart, let boundary = head.mediaTypeParameter("boundary") else {
+            return .events(ServerSentEventReader(body: body))
+        }
+        return .parts(MultipartSubscriptionReader(body: body, boundary: boundary, maximumPartSize: maximumPartSize))
     }
 
     /// Failures of the connection rather than answers of the server. A `CancellationError`
@@ -126,11 +132,70 @@ extension HTTPNetworkTransport {
         }
     }
 
-    private static func result<Data: RootSelectionSet>(of event: ServerSentEvent, head: HTTPResponse, as type: Data.Type) throws -> GraphQLResult<Data> {
+    private static func result<Data: RootSelectionSet>(of payload: SubscriptionPayload, head: HTTPResponse, as type: Data.Type) throws -> GraphQLResult<Data> {
         do {
-            return try GraphQLResult<Data>(decodingResponse: event.data.utf8, metadata: ResponseMetadata(httpResponse: head))
+            switch payload {
+            case .text(let text):
+                return try GraphQLResult<Data>(decodingResponse: text.utf8, metadata: ResponseMetadata(httpResponse: head))
+            case .object(let object):
+                return try GraphQLResult<Data>(decodingResponseObject: object, metadata: ResponseMetadata(httpResponse: head))
+            }
         } catch let reason as InvalidResponseReason {
-            throw ApogeeError.subscription(.malformedMessage(String(event.data.prefix(200)) + " (\(reason))"))
+            throw ApogeeError.subscription(.malformedMessage(payload.excerpt + " (\(reason))"))
+        }
+    }
+}
+
+/// A subscription's event, as its protocol carries it.
+enum SubscriptionPayload {
+    /// A server-sent event's data: a GraphQL response's JSON text.
+    case text(String)
+    /// A multipart part's `payload`, parsed already.
+    case object(JSONObject)
+
+    /// The start of the payload, for errors.
+    var excerpt: String {
+        switch self {
+        case .text(let text): String(text.prefix(200))
+        case .object(let object): String(JSONValue.object(object).serializedString.prefix(200))
+        }
+    }
+}
+
+/// The messages of a subscription's open response, in either protocol.
+enum SubscriptionMessageReader {
+    /// What a message says.
+    enum Message {
+        /// An event; `isLast` when the server ends the subscription with it.
+        case result(SubscriptionPayload, isLast: Bool)
+        /// The server completed the subscription.
+        case complete
+    }
+
+    case events(ServerSentEventReader)
+    case parts(MultipartSubscriptionReader)
+
+    /// The next message, or `nil` when the body ends before the subscription completes.
+    /// Keep-alives, and events of extensions this client does not know, are passed over.
+    mutating func next() async throws -> Message? {
+        switch self {
+        case .events(var reader):
+            defer { self = .events(reader) }
+            while let event = try await reader.next() {
+                switch event.name {
+                case "next": return .result(.text(event.data), isLast: false)
+                case "complete": return .complete
+                default: continue
+                }
+            }
+            return nil
+        case .parts(var reader):
+            defer { self = .parts(reader) }
+            switch try await reader.next() {
+            case .payload(let object, let isLast)?: return .result(.object(object), isLast: isLast)
+            case .complete?: return .complete
+            case nil: return nil
+            }
         }
     }
 }
