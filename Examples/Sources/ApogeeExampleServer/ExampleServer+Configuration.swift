@@ -48,6 +48,11 @@ extension ExampleServer {
         /// HTTP/1.1, and ``ExampleServer/baseURL`` says `https`; `nil`, the default, serves
         /// plain HTTP/1.1 with WebSocket upgrades.
         public var tlsIdentity: TLSIdentity?
+        /// The pause before each part of an incremental (`@defer`, `@stream`) answer but the
+        /// first, so that a client sees the initial payload well before the rest. 20 ms by
+        /// default; a test that looks at the first part alone sets a long one, and the client
+        /// leaving ends the pause early.
+        public var incrementalDelay: Duration = .milliseconds(20)
 
         /// - Parameters:
         ///   - host: the address to listen on.

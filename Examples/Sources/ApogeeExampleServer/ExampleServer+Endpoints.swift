@@ -13,16 +13,16 @@ extension ExampleServer {
         let uploads = try UploadsSchema.make()
         let live = try LiveSchema.make()
         return [
-            GraphQLEndpoint(path: "/graphql", schema: rocketReserver.schema, rootValue: RocketReserverResolver()) { headers, uploads, lifetime in
+            try GraphQLEndpoint(path: "/graphql", schema: rocketReserver.schema, rootValue: RocketReserverResolver()) { headers, uploads, lifetime in
                 RocketReserverContext(store: rocketReserverStore, authorization: headers[.authorization], uploads: uploads, sourceLifetime: lifetime)
             },
-            GraphQLEndpoint(path: "/todo/graphql", schema: todo.schema, rootValue: TodoResolver()) { _, _, _ in
+            try GraphQLEndpoint(path: "/todo/graphql", schema: todo.schema, rootValue: TodoResolver()) { _, _, _ in
                 TodoContext(store: todoStore)
             },
-            GraphQLEndpoint(path: "/uploads/graphql", schema: uploads.schema, rootValue: UploadsResolver()) { _, uploads, _ in
+            try GraphQLEndpoint(path: "/uploads/graphql", schema: uploads.schema, rootValue: UploadsResolver()) { _, uploads, _ in
                 UploadsContext(uploads: uploads, receivedCount: { uploadStorage.all.count })
             },
-            GraphQLEndpoint(path: "/live/graphql", schema: live.schema, rootValue: LiveResolver()) { _, _, lifetime in
+            try GraphQLEndpoint(path: "/live/graphql", schema: live.schema, rootValue: LiveResolver()) { _, _, lifetime in
                 LiveContext(counters: counterStore, sourceLifetime: lifetime)
             },
         ]

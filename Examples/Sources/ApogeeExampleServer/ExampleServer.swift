@@ -85,7 +85,8 @@ public final class ExampleServer: Sendable {
             subscriptions: SubscriptionLog(recordsEvents: configuration.recordsSubscriptionEvents),
             mutationPause: MutationPause(delay: configuration.mutationDelay),
             maximumBodySize: configuration.maximumBodySize,
-            requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader
+            requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader,
+            incrementalDelay: configuration.incrementalDelay
         )
         let rocketReserverStore = RocketReserverStore(sessionSecret: configuration.sessionSecret.map { Array($0.utf8) } ?? SessionTokens.randomBytes(32))
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)

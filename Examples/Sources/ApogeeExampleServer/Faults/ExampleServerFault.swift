@@ -17,6 +17,14 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         case addHeaders([String: String])
         /// The head, then the body one byte at a time, `interval` apart.
         case drip(status: Int, headers: [String: String], body: [UInt8], interval: Duration)
+        /// The next incremental (`multipart/mixed`) answer misbehaves; other requests pass it by.
+        case incremental(IncrementalFault)
+
+        /// Whether only an incremental answer takes this fault.
+        var isIncremental: Bool {
+            if case .incremental = self { return true }
+            return false
+        }
     }
 
     let action: Action

@@ -9,9 +9,22 @@ final class FaultQueue: Sendable {
         faults.withLockedValue { $0.append(fault) }
     }
 
-    /// Takes the next fault, if any; each request takes at most one.
+    /// Takes the next fault, if any; each request takes at most one. Faults of incremental
+    /// answers stay queued for ``nextIncremental()``.
     func next() -> ExampleServerFault? {
-        faults.withLockedValue { $0.isEmpty ? nil : $0.removeFirst() }
+        take { !$0.action.isIncremental }
+    }
+
+    /// Takes the next fault of an incremental answer, if any.
+    func nextIncremental() -> IncrementalFault? {
+        guard case .incremental(let fault)? = take(where: { $0.action.isIncremental })?.action else { return nil }
+        return fault
+    }
+
+    private func take(where matches: (ExampleServerFault) -> Bool) -> ExampleServerFault? {
+        faults.withLockedValue { faults in
+            faults.firstIndex(where: matches).map { faults.remove(at: $0) }
+        }
     }
 
     var count: Int { faults.withLockedValue { $0.count } }

@@ -5,13 +5,31 @@ import HTTPTypes
 struct GraphQLEndpoint: Sendable {
     /// The route, such as `/graphql`.
     let path: String
+    /// The schema, with `@defer` and `@stream` declared.
     let schema: GraphQLSchema
+    /// The same schema with every output type nullable, which incremental answers run against.
+    let incrementalSchema: GraphQLSchema
     /// The root value resolvers of the top-level fields receive (the Graphiti resolver).
     let rootValue: any Sendable
     /// Builds the per-request context the resolvers receive. Subscriptions pass the lifetime
     /// their source reports its end to; other operations pass `nil`.
     let makeContext: @Sendable (_ headers: HTTPFields, _ uploads: [String: UploadedFile], _ sourceLifetime: SourceLifetime?) -> any Sendable
     let persistedQueries = PersistedQueryStore()
+
+    /// - Parameter schema: the schema as Graphiti built it; the endpoint declares `@defer` and
+    ///   `@stream` in it.
+    init(
+        path: String,
+        schema: GraphQLSchema,
+        rootValue: any Sendable,
+        makeContext: @escaping @Sendable (_ headers: HTTPFields, _ uploads: [String: UploadedFile], _ sourceLifetime: SourceLifetime?) -> any Sendable
+    ) throws {
+        self.path = path
+        self.schema = try IncrementalDirectives.declared(in: schema)
+        self.incrementalSchema = try NullableExecutionSchema.make(from: self.schema)
+        self.rootValue = rootValue
+        self.makeContext = makeContext
+    }
 }
 
 /// The parts of a server that every endpoint shares.
@@ -32,4 +50,6 @@ struct ServerServices: Sendable {
     let maximumBodySize: Int
     /// Whether multipart requests must carry a CSRF-preflight header, as Apollo Server asks.
     let requiresUploadPreflightHeader: Bool
+    /// The pause before each part of an incremental answer but the first.
+    let incrementalDelay: Duration
 }

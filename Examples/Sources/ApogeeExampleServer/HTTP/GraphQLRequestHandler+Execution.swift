@@ -62,19 +62,7 @@ extension GraphQLRequestHandler {
     }
 
     private func run(_ document: Document, request: GraphQLHTTPRequest, headers: HTTPFields, mediaType: ResponseMediaType) async -> EncodedAnswer {
-        let result: GraphQLResult
-        do {
-            result = try await GraphQL.execute(
-                schema: endpoint.schema,
-                documentAST: document,
-                rootValue: endpoint.rootValue,
-                context: endpoint.makeContext(headers, request.uploads, nil),
-                variableValues: request.variables,
-                operationName: request.operationName
-            )
-        } catch {
-            result = GraphQLResult(errors: [GraphQLError(error)])
-        }
+        let result = await executed(document, on: endpoint.schema, request: request, headers: headers)
         if Self.isRequestError(result) {
             return EncodedAnswer(
                 status: mediaType == .graphQLResponse ? .badRequest : .ok,
@@ -83,6 +71,23 @@ extension GraphQLRequestHandler {
         }
         // A field error that nulled the whole result still answers `"data": null`.
         return EncodedAnswer(status: .ok, body: GraphQLResponseEncoding.encode(data: result.data ?? .null, errors: result.errors))
+    }
+
+    /// Runs the request's operation in `document` against `schema`; a failure to run is a
+    /// result with its error.
+    func executed(_ document: Document, on schema: GraphQLSchema, request: GraphQLHTTPRequest, headers: HTTPFields) async -> GraphQLResult {
+        do {
+            return try await GraphQL.execute(
+                schema: schema,
+                documentAST: document,
+                rootValue: endpoint.rootValue,
+                context: endpoint.makeContext(headers, request.uploads, nil),
+                variableValues: request.variables,
+                operationName: request.operationName
+            )
+        } catch {
+            return GraphQLResult(errors: [GraphQLError(error)])
+        }
     }
 
     /// The type of the operation that will run, when the document says which one it is.

@@ -4,7 +4,7 @@ import NIOCore
 
 /// Answers the HTTP requests of one endpoint: records them, plays a scripted fault if one is
 /// queued, and otherwise runs GraphQL over HTTP, or over Server-Sent Events when the request
-/// accepts `text/event-stream`.
+/// accepts `text/event-stream`, or in parts over `multipart/mixed` for `@defer` and `@stream`.
 struct GraphQLRequestHandler: Sendable {
     let endpoint: GraphQLEndpoint
     let services: ServerServices
@@ -37,6 +37,10 @@ struct GraphQLRequestHandler: Sendable {
             do {
                 if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
                     response = try await streamEvents(parsed.get(), method: request.method, headers: request.headers, channel: channel)
+                } else if let incremental = try await incrementalResponse(
+                    parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType, channel: channel)
+                {
+                    response = incremental
                 } else {
                     response = try await execute(parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType)
                 }

@@ -37,7 +37,7 @@ enum GraphQLResponseEncoding {
 
     /// An error as the spec lays it out. `path` is only written when there is one: the engine
     /// gives request errors an empty path, which the spec reserves for field errors.
-    private static func errorObject(_ error: GraphQLError) -> Map {
+    static func errorObject(_ error: GraphQLError) -> Map {
         var pairs: [(String, Map)] = [("message", .string(error.message))]
         if !error.locations.isEmpty {
             pairs.append(("locations", .array(error.locations.map { ["line": .int($0.line), "column": .int($0.column)] })))

@@ -184,4 +184,38 @@ import Testing
         #expect(HTTPNetworkTransport.incrementalAccept(offering: IncrementalDeliveryFormat.all, before: "multipart/mixed;deferSpec=20220824") == "multipart/mixed;deferSpec=20220824")
         #expect(HTTPNetworkTransport.incrementalAccept(offering: [], before: "application/json") == "application/json")
     }
+
+    /// The decoder a WebSocket's `next` messages go through: each payload a result with the
+    /// data so far, and a payload with `data` starting the next response, as a subscription's
+    /// events do.
+    @Test func theDecoderStartsAResponseAtEachPayloadWithData() throws {
+        var decoder = IncrementalResultDecoder()
+        let payloads = [
+            #"{"data":{"launch":{"__typename":"Launch","id":"1","site":"KSC"}},"pending":[{"id":"0","path":["launch"],"label":"Mission"}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"0","data":{"mission":{"__typename":"Mission","name":"Sat"}}}],"completed":[{"id":"0"}],"hasNext":false}"#,
+            #"{"data":{"launch":{"__typename":"Launch","id":"2","site":"VAFB"}},"hasNext":true}"#,
+            #"{"incremental":[{"data":{"mission":{"__typename":"Mission","name":"Star"}},"path":["launch"],"label":"Mission"}],"hasNext":false}"#,
+        ]
+        var results: [GraphQLResult<DeferredLaunchQuery.Data>] = []
+        for payload in payloads {
+            results.append(try decoder.result(decoding: try Self.json(payload)))
+        }
+        #expect(results.map { $0.data?.launch?.missionDetails.value?.mission?.name } == [nil, "Sat", nil, "Star"])
+        #expect(results.map { $0.data?.launch?.id } == ["1", "1", "2", "2"])
+        #expect(results.map(\.hasNext) == [true, false, true, false])
+        #expect(results[0].pendingIncrements == [PendingIncrement(id: "0", path: ["launch"], label: "Mission")])
+        #expect(decoder.isFinished)
+    }
+
+    @Test func theDecoderRefusesALaterPayloadBeforeAnyFirstOne() throws {
+        var decoder = IncrementalResultDecoder()
+        #expect(throws: InvalidResponseReason.self) {
+            let _: GraphQLResult<DeferredLaunchQuery.Data> = try decoder.result(decoding: try Self.json(#"{"incremental":[{"id":"0","data":{}}],"hasNext":false}"#))
+        }
+    }
+
+    @Test func nullDataWithoutErrorsIsATypedError() throws {
+        let error = #expect(throws: InvalidResponseReason.self) { try Self.merged([#"{"data":null,"hasNext":false}"#]) }
+        #expect(error?.code == .nullDataWithoutErrors)
+    }
 }

@@ -38,6 +38,8 @@ extension HTTPNetworkTransport {
         return GraphQLResultStream(unfolding: {
             var head = firstHead
             var events = transport.messages(of: firstHead, body: firstBody)
+            // Only operations with `@defer` or `@stream` have payloads that continue others.
+            var increments = Operation.__deliversIncrementally ? IncrementalResultDecoder() : nil
             var ended = false
             var failedAttempts = 0
             var generator = SystemRandomNumberGenerator()
@@ -54,7 +56,7 @@ extension HTTPNetworkTransport {
                         case .result(let payload, let isLast):
                             failedAttempts = 0
                             ended = isLast
-                            return try Self.result(of: payload, head: head, as: Operation.Data.self)
+                            return try Self.result(of: payload, head: head, increments: &increments, as: Operation.Data.self)
                         case .complete:
                             ended = true
                             return nil
@@ -132,8 +134,17 @@ extension HTTPNetworkTransport {
         }
     }
 
-    private static func result<Data: RootSelectionSet>(of payload: SubscriptionPayload, head: HTTPResponse, as type: Data.Type) throws -> GraphQLResult<Data> {
+    private static func result<Data: RootSelectionSet>(
+        of payload: SubscriptionPayload,
+        head: HTTPResponse,
+        increments: inout IncrementalResultDecoder?,
+        as type: Data.Type
+    ) throws -> GraphQLResult<Data> {
         do {
+            if increments != nil {
+                let object = try payload.object()
+                if let result: GraphQLResult<Data> = try increments?.result(decoding: object, metadata: ResponseMetadata(httpResponse: head)) { return result }
+            }
             switch payload {
             case .text(let text):
                 return try GraphQLResult<Data>(decodingResponse: text.utf8, metadata: ResponseMetadata(httpResponse: head))
@@ -152,6 +163,25 @@ enum SubscriptionPayload {
     case text(String)
     /// A multipart part's `payload`, parsed already.
     case object(JSONObject)
+
+    /// The payload as a JSON object.
+    func object() throws(InvalidResponseReason) -> JSONObject {
+        switch self {
+        case .object(let object):
+            return object
+        case .text(let text):
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: text.utf8)
+            } catch let error as JSONParsingError {
+                throw .malformedJSON(error)
+            } catch {
+                throw .notAGraphQLResponse("\(error)")
+            }
+            guard let object = value.objectValue else { throw .notAGraphQLResponse("the top level is \(value.kindDescription), not an object") }
+            return object
+        }
+    }
 
     /// The start of the payload, for errors.
     var excerpt: String {

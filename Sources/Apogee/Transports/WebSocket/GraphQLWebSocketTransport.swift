@@ -89,9 +89,12 @@ public actor GraphQLWebSocketTransport: NetworkTransport {
         }
         return GraphQLResultStream(unfolding: {
             var iterator = payloads.makeAsyncIterator()
+            // Only operations with `@defer` or `@stream` have payloads that continue others.
+            var increments = Operation.__deliversIncrementally ? IncrementalResultDecoder() : nil
             return {
                 guard let payload = try await iterator.next() else { return nil }
                 do {
+                    if let result: GraphQLResult<Operation.Data> = try increments?.result(decoding: payload) { return result }
                     return try GraphQLResult<Operation.Data>(decodingResponseObject: payload)
                 } catch let reason as InvalidResponseReason {
                     throw ApogeeError.subscription(.malformedMessage("a result for subscription \(id) that is not a GraphQL response: \(reason)"))

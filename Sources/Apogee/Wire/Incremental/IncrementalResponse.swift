@@ -26,12 +26,9 @@ struct IncrementalResponse: Sendable {
     ///   path that does not lead to an object or a list.
     mutating func apply(_ payload: IncrementalPayload) throws(InvalidResponseReason) {
         if !hasInitialPayload {
-            guard let data = payload.data else {
-                guard !payload.errors.isEmpty else {
-                    throw .notAGraphQLResponse("the first payload has neither 'data' nor 'errors'")
-                }
-                applyInitial(data: nil, payload)
-                return
+            let data = payload.data ?? nil
+            guard data != nil || !payload.errors.isEmpty else {
+                throw payload.data == nil ? .notAGraphQLResponse("it has neither 'data' nor 'errors'") : .nullDataWithoutErrors
             }
             applyInitial(data: data, payload)
             return
