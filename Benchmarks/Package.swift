@@ -80,6 +80,9 @@ let package = Package(
         benchmark("SubscriptionBenchmarks", dependencies: [
             apogee("Apogee"), apogee("ApogeeNIOWebSocket"), exampleServer, .product(name: "WSClient", package: "swift-websocket"), "BenchmarkSupport",
         ]),
+        // apogee.json points the code generator at the example server's RocketReserver schema,
+        // for a query with a deferred fragment and its twin without.
+        benchmark("IncrementalBenchmarks", dependencies: [apogee("Apogee"), apogee("ApogeeTesting")]),
         // Launch operations of StoreBenchmarks, generated against the RocketReserver schema in a
         // target of their own: StoreBenchmarks' apogee.json names the GitHub schema.
         .target(

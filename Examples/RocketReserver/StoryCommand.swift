@@ -7,7 +7,7 @@ import Foundation
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "story",
-        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is marked a favourite (on this device only), booked and cancelled, see bookings as they happen, upload a profile image."
+        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is marked a favourite (on this device only), booked and cancelled, see bookings as they happen, upload a profile image, get a launch at once and its mission a moment later (@defer)."
     )
 
     @Option(help: "Run against this endpoint instead of an embedded example server.")
@@ -26,7 +26,10 @@ struct StoryCommand: AsyncParsableCommand {
             return
         }
         print("Starting the example server on a free loopback port…")
-        let server = try await ExampleServer.start(configuration: .init(host: "127.0.0.1", port: 0))
+        var configuration = ExampleServer.Configuration(host: "127.0.0.1", port: 0)
+        // Slow enough for the deferred mission to arrive visibly after its launch.
+        configuration.incrementalDelay = .milliseconds(300)
+        let server = try await ExampleServer.start(configuration: configuration)
         do {
             print("Serving RocketReserver at \(server.rocketReserverURL)\n")
             try await tellStory(endpoint: server.rocketReserverURL, server: server)
@@ -108,6 +111,11 @@ struct StoryCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: image.deletingLastPathComponent()) }
         try await session.uploadProfileImage(image, mimeType: "image/png")
         try await session.showMe()
+
+        step(15, "A launch at once, its mission a moment later: @defer")
+        let payloads = try await session.showLaunchThenMission(id: launch)
+        guard payloads > 1 || endpointIsNotOurs(server) else { throw ExampleFailure("the example server should answer @defer in more than one payload") }
+        print("Both payloads went into the store as they came: watchers of launch \(launch) saw the mission arrive.")
         print("\nThat is the whole story.")
     }
 
@@ -132,6 +140,12 @@ struct StoryCommand: AsyncParsableCommand {
         print("Event: \(try await firstEvent.value)")
         print("Leaving the loop ends the subscription on the server.")
         try await session.cancel(id: other)
+    }
+
+    /// Whether the story runs against an endpoint of someone else's, which may answer a
+    /// deferred fragment in one response.
+    private func endpointIsNotOurs(_ server: ExampleServer?) -> Bool {
+        server == nil
     }
 
     /// With the embedded server, how many LaunchDetails requests it has seen: the story's

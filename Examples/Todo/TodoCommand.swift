@@ -32,7 +32,7 @@ struct TodoCommand: AsyncParsableCommand {
         let configuration = ExampleServer.Configuration(mutationDelay: .milliseconds(delay))
         try await ExampleServer.withServer(configuration: configuration) { server in
             print("Serving Todo at \(server.todoURL)")
-            try await TodoStory(endpoint: server.todoURL).tell()
+            try await TodoStory(endpoint: server.todoURL, streamsLists: true).tell()
         }
     }
 }

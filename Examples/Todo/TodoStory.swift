@@ -8,9 +8,13 @@ import TodoAPI
 struct TodoStory {
     let client: ApogeeClient
     let log = EventLog()
+    /// Whether the endpoint is the example server's, which streams lists; another server may
+    /// answer `@stream` in one response.
+    let streamsLists: Bool
 
-    init(endpoint: URL) {
+    init(endpoint: URL, streamsLists: Bool = false) {
         client = ApogeeClient(url: endpoint)
+        self.streamsLists = streamsLists
     }
 
     func tell() async throws {
@@ -38,6 +42,7 @@ struct TodoStory {
 
         print("\nThe list now:")
         for row in await list.rows { print("   \(row)") }
+        try await streamRows()
         print("\nThat is the whole story.")
     }
 
@@ -92,6 +97,19 @@ struct TodoStory {
         guard let removed = result.data?.removeTodo else { throw ExampleFailure("the removal failed: \(result.errors ?? [])") }
         log.event("server answered: deleted \(removed.deletedTodoId); \(removed.user.totalCount) to-dos left")
         log.event("watcher: \(try await list.next().joined(separator: ", ")) (the server's counts)")
+    }
+
+    /// `@stream`: the first two rows at once, the others as later payloads bring them; each
+    /// payload is a result with every row so far.
+    private func streamRows() async throws {
+        log.step(6, "The list again, the first rows at once: @stream(initialCount: 2)")
+        var counts: [Int] = []
+        for try await result in client.fetchResults(query: StreamedTodosQuery(first: 20), cachePolicy: .fetchIgnoringCacheData) {
+            let rows = result.data?.user?.todos?.edges?.compactMap { $0?.node?.text } ?? []
+            counts.append(rows.count)
+            log.event("payload \(counts.count): \(rows.count) row(s)\(result.hasNext ? ", more to come" : ", the list is complete"): \(rows.last ?? "")")
+        }
+        guard !streamsLists || (counts.count > 1 && counts.first == 2) else { throw ExampleFailure("the list should arrive in parts, the first with 2 rows (got \(counts))") }
     }
 
     /// Waits, as a view would, until the observed state satisfies `condition`.

@@ -31,12 +31,13 @@ public enum Deferred<Fragment: Sendable & Hashable>: Sendable, Hashable {
 
 extension Deferred where Fragment: SelectionSet {
     /// Decodes the fragment from the object it applies to: pending when a field it selects is
-    /// not in the object yet, which is what a deferred payload still on its way looks like.
-    /// Any other mismatch is still an error.
+    /// not there yet, at any depth (the fragment may add fields to an object the rest of the
+    /// query selects too), which is what a deferred payload still on its way looks like. Any
+    /// other mismatch is still an error.
     public init(from object: ResponseObject) throws {
         do {
             self = .fulfilled(try Fragment(from: object))
-        } catch let error as ResponseDecodingError where error.reason == .missingField && error.path.components.count == 1 {
+        } catch let error as ResponseDecodingError where error.reason == .missingField {
             self = .pending
         }
     }

@@ -53,6 +53,11 @@ extension ExampleServer {
         /// default; a test that looks at the first part alone sets a long one, and the client
         /// leaving ends the pause early.
         public var incrementalDelay: Duration = .milliseconds(20)
+        /// How often a multipart subscription (Apollo's `subscriptionSpec=1.0`) sends a
+        /// heartbeat part (`{}`) to keep its connection open; one also goes out right after the
+        /// response's head. 5 seconds by default, as Apollo Router; tests of heartbeats set a
+        /// short one.
+        public var multipartHeartbeatInterval: Duration = .seconds(5)
 
         /// - Parameters:
         ///   - host: the address to listen on.

@@ -86,7 +86,8 @@ public final class ExampleServer: Sendable {
             mutationPause: MutationPause(delay: configuration.mutationDelay),
             maximumBodySize: configuration.maximumBodySize,
             requiresUploadPreflightHeader: configuration.requiresUploadPreflightHeader,
-            incrementalDelay: configuration.incrementalDelay
+            incrementalDelay: configuration.incrementalDelay,
+            multipartHeartbeatInterval: configuration.multipartHeartbeatInterval
         )
         let rocketReserverStore = RocketReserverStore(sessionSecret: configuration.sessionSecret.map { Array($0.utf8) } ?? SessionTokens.randomBytes(32))
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)

@@ -48,7 +48,7 @@ struct CommandLineTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(written.contains("BookTrip.graphql.swift"))
         #expect(written.contains("SchemaTypes.graphql.swift"))
-        #expect(written.count == 11)
+        #expect(written.count == 12)
         let golden = try TestFiles.text(TestFiles.golden.appendingPathComponent("RocketReserver/BookTrip.graphql.swift.golden"))
         #expect(try TestFiles.text(output.appendingPathComponent("BookTrip.graphql.swift")) == golden)
     }
@@ -70,7 +70,7 @@ struct CommandLineTests {
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
             outputs.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try TestFiles.text(output.appendingPathComponent($0))) }))
         }
-        #expect(outputs[0].count == 3)
+        #expect(outputs[0].count == 4)
         #expect(outputs[0] == outputs[1])
     }
 

@@ -15,8 +15,8 @@ struct GoldenTests {
             extensions: TestFiles.rocketReserverExtensions())
         let files = try TestFiles.operationFiles(in: "Examples/RocketReserverAPI")
         #expect(files.map(\.baseName) == [
-            "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchSummary", "LaunchTile", "Login", "Me", "TripsBooked",
-            "UploadProfileImage",
+            "BookTrip", "CancelTrip", "LaunchDetails", "LaunchList", "LaunchSummary", "LaunchTile", "LaunchWithDeferredMission", "Login",
+            "Me", "TripsBooked", "UploadProfileImage",
         ])
         let generated = try CodeGenerator(schema: schema).generate(files: files)
         try Golden.check(generated, set: "RocketReserver")

@@ -47,6 +47,10 @@ struct OperationEmitter {
                 let names = operation.clientOnlyVariables.map(SwiftLiteral.string).joined(separator: ", ")
                 writer.line("public static let __clientOnlyVariables: Set<String> = [\(names)]")
             }
+            // Only operations that defer or stream say so; the others keep the protocol's `false`.
+            if operation.deliversIncrementally {
+                writer.line("public static let __deliversIncrementally = true")
+            }
             writer.line()
             writeVariables(operation, into: &writer)
             writer.line()

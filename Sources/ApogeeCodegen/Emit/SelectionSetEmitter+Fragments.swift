@@ -4,10 +4,10 @@ extension SelectionSetEmitter {
         writer.line("/// The named fragments spread in this selection set.")
         writer.block(TypeDeclaration.header("struct", "Fragments", conformances: "Hashable, Sendable")) { writer in
             for fragment in shape.fragments {
-                writer.line("public var \(fragment.propertyName): \(fragment.typeName)\(fragment.isOptional ? "?" : "")")
+                writer.line("public var \(fragment.propertyName): \(propertyType(fragment))\(fragment.isOptional ? "?" : "")")
             }
             writer.line()
-            let parameters = shape.fragments.map { "\(SwiftNames.parameter($0.propertyName).declaration): \($0.typeName)\($0.isOptional ? "? = nil" : "")" }
+            let parameters = shape.fragments.map { "\(SwiftNames.parameter($0.propertyName).declaration): \(propertyType($0))\($0.isOptional ? "? = nil" : "")" }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 shape.fragments.forEach { writer.line("self.\($0.propertyName) = \(SwiftNames.parameter($0.propertyName).value)") }
             }
@@ -20,9 +20,33 @@ extension SelectionSetEmitter {
         }
     }
 
+    /// The `__fields` line that merges a fragment's fields: an optional one's when present, a
+    /// deferred one's when fulfilled.
+    func fieldsMerge(_ fragment: Shape.FragmentUse) -> String {
+        let property = "fragments.\(fragment.propertyName)"
+        if fragment.isDeferred {
+            return "if let fragment = \(property)\(fragment.isOptional ? "?" : "").value { fields.mergeDeeply(fragment.__fields) }"
+        }
+        return fragment.isOptional
+            ? "if let fragment = \(property) { fields.mergeDeeply(fragment.__fields) }"
+            : "fields.mergeDeeply(\(property).__fields)"
+    }
+
+    /// The fragment's type, or `Deferred<…>` of it for a spread with `@defer`.
+    private func propertyType(_ fragment: Shape.FragmentUse) -> String {
+        fragment.isDeferred ? "Deferred<\(fragment.typeName)>" : fragment.typeName
+    }
+
     private func writeFragmentDecoding(_ fragment: Shape.FragmentUse, into writer: inout SwiftWriter) {
         let property = "self.\(fragment.propertyName)"
         let matches = "\(fragment.typeName).__typeCondition.matches(object.typename ?? \"\")"
+        if fragment.isDeferred {
+            // Pending while a field it selects is missing, as a spread left out by
+            // @include/@skip also is.
+            let decoded = "try Deferred(from: object)"
+            writer.line("\(property) = " + (fragment.isNarrower ? "\(matches) ? \(decoded) : nil" : decoded))
+            return
+        }
         switch (fragment.isNarrower, fragment.isConditional) {
         case (false, false):
             writer.line("\(property) = try \(fragment.typeName)(from: object)")

@@ -39,7 +39,11 @@ extension SelectionSetEmitter {
                 if field.isLocal { arguments.append("isLocal: true") }
                 if let clientDefault = field.clientDefault { arguments.append("clientDefault: " + SwiftLiteral.json(clientDefault)) }
                 lines.append(".field(.init(" + arguments.joined(separator: ", ") + ")),")
-            case .inlineFragment(let typeCondition, let conditions, let selections):
+            case .inlineFragment(let typeCondition, let conditions, _, let deferral?):
+                if let line = deferredSelectionLine(deferral, typeCondition: typeCondition, conditions: conditions, in: shape, prefix: prefix) {
+                    lines.append(line)
+                }
+            case .inlineFragment(let typeCondition, let conditions, let selections, nil):
                 var on = "nil"
                 var context = shape
                 var innerPrefix = prefix
@@ -58,7 +62,7 @@ extension SelectionSetEmitter {
                 lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
                 lines += selectionLines(selections, in: context, prefix: innerPrefix).map { "    " + $0 }
                 lines.append("])),")
-            case .fragmentSpread(let name, let typeCondition, let conditions):
+            case .fragmentSpread(let name, let typeCondition, let conditions, _):
                 // A fragment that can never apply here is left out, as inline fragments are.
                 if shape.possibleTypes.isDisjoint(with: schema.possibleTypes(typeCondition)) { continue }
                 let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)

@@ -26,6 +26,10 @@ struct SelectionSetEmitter {
                 writer.line()
                 emit(typeCase.shape, conformance: "SelectionSet", statics: [typeConditionStatic(typeCase.typeName)], docComment: nil, into: &writer)
             }
+            for deferred in shape.deferredFragments {
+                writer.line()
+                emitDeferred(deferred, into: &writer)
+            }
             if !shape.fragments.isEmpty {
                 writer.line()
                 writeFragments(shape, into: &writer)
@@ -59,6 +63,9 @@ struct SelectionSetEmitter {
             if let summary = field.summary { writer.line("/// " + summary) }
             writer.line("public var \(field.propertyName): \(propertyType(field))")
         }
+        for deferred in shape.deferredFragments {
+            writer.line("public var \(deferred.propertyName): \(propertyType(deferred))")
+        }
         for typeCase in shape.typeCases {
             writer.line("public var \(typeCase.propertyName): \(typeCase.shape.swiftName)?")
         }
@@ -82,6 +89,10 @@ struct SelectionSetEmitter {
             parameters.append(parameter)
             assignments.append("self.\(field.propertyName) = \(name.value)")
         }
+        for deferred in shape.deferredFragments {
+            parameters.append(memberwiseParameter(deferred))
+            assignments.append("self.\(deferred.propertyName) = \(SwiftNames.parameter(deferred.propertyName).value)")
+        }
         for typeCase in shape.typeCases {
             parameters.append("\(typeCase.propertyName): \(typeCase.shape.swiftName)? = nil")
             assignments.append("self.\(typeCase.propertyName) = \(typeCase.propertyName)")
@@ -102,10 +113,13 @@ struct SelectionSetEmitter {
     private func writeDecodingInit(_ shape: Shape, into writer: inout SwiftWriter) {
         let hasTypename = shape.fields.contains { $0.isTypename && !$0.isConditional }
         let typename = hasTypename ? "__typename" : "object.typename ?? \"\""
-        let usesObject = !shape.fields.isEmpty || !shape.typeCases.isEmpty || !shape.fragments.isEmpty
+        let usesObject = !shape.fields.isEmpty || !shape.typeCases.isEmpty || !shape.fragments.isEmpty || !shape.deferredFragments.isEmpty
         writer.block("public init(from \(usesObject ? "object" : "_"): ResponseObject) throws") { writer in
             for field in shape.fields {
                 writer.line("self.\(field.propertyName) = try object.\(decodeCall(field))")
+            }
+            for deferred in shape.deferredFragments {
+                writer.line(decodingLine(deferred, typename: typename))
             }
             for typeCase in shape.typeCases {
                 let name = typeCase.shape.swiftName
@@ -135,12 +149,9 @@ struct SelectionSetEmitter {
             let optional = field.isConditional || field.isClientID
             return "\(SwiftLiteral.string(field.responseKey)): \(SwiftNames.access(field.propertyName))\(optional ? "?" : "").responseValue"
         }
-        let merges = shape.typeCases.map { "if let \($0.propertyName) { fields.mergeDeeply(\($0.propertyName).__fields) }" }
-            + shape.fragments.map { fragment in
-                fragment.isOptional
-                    ? "if let fragment = fragments.\(fragment.propertyName) { fields.mergeDeeply(fragment.__fields) }"
-                    : "fields.mergeDeeply(fragments.\(fragment.propertyName).__fields)"
-            }
+        let merges = shape.deferredFragments.map(fieldsMerge)
+            + shape.typeCases.map { "if let \($0.propertyName) { fields.mergeDeeply(\($0.propertyName).__fields) }" }
+            + shape.fragments.map(fieldsMerge)
         writer.block("public var __fields: JSONObject") { writer in
             let object: [String]
             switch pairs.count {

@@ -18,7 +18,7 @@ enum SwiftNames {
         "Selection", "SelectionSet", "RootSelectionSet", "Fragment", "JSONObject", "JSONValue", "ResponseObject",
         "ResponseDecodingError", "InputField", "InputValue", "InputObject", "GraphQLNullable", "Upload", "Optional",
         "Array", "Set", "Dictionary", "Hashable", "Sendable", "Swift", "ApogeeAPI", "EnumValue", "CaseIterable",
-        "CustomScalar", "Error", "Result",
+        "CustomScalar", "Error", "Result", "Deferred",
     ]
 
     /// Custom scalar names that would shadow a common Swift or Foundation type if generated
@@ -115,5 +115,17 @@ enum SwiftNames {
         var candidate = name
         while taken.contains(candidate) { candidate += "_" }
         return candidate
+    }
+}
+
+extension SwiftNames {
+    /// The struct of a deferred inline fragment, from its label in upper camel case:
+    /// `missionDetails` and `mission-details` give `MissionDetails`. A label with no letter or
+    /// digit gives `Deferred`; one that starts with a digit gets a leading underscore.
+    static func deferredTypeName(_ label: String) -> String {
+        let words = label.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        let name = words.map { capitalized(String($0)) }.joined()
+        guard let first = name.first else { return "DeferredFragment" }
+        return first.isNumber ? "_" + name : name
     }
 }

@@ -94,6 +94,7 @@ public struct ParsedOperations: Sendable {
         // document is otherwise valid (fragment cycles, among others, are then ruled out).
         if diagnostics.isEmpty {
             diagnostics += FieldMergeCheck.diagnostics(in: documents, schema: schema.index, fragments: fragments)
+            diagnostics += DeferStreamValidation.diagnostics(in: documents, schema: schema.index, fragments: fragments)
         }
         guard diagnostics.isEmpty else {
             throw CodegenError(Self.sorted(diagnostics, fileOrder: files.map(\.path)))

@@ -33,6 +33,9 @@ struct IRBuilder {
             IRVariable(name: variable.variable.name.value, type: TypeRef(variable.type), hasDefault: variable.defaultValue != nil)
         }
         let sent = DocumentPrinter.usedVariables(in: definition, rootType: rootType, fragments: fragments, schema: schema)
+        let fragmentNames = fragmentClosure(of: definition.selectionSet)
+        let deliversIncrementally = IncrementalDelivery.deliversIncrementally(definition.selectionSet)
+            || fragmentNames.contains { fragments[$0].map { IncrementalDelivery.deliversIncrementally($0.selectionSet) } ?? false }
         return IROperation(
             name: name,
             kind: definition.operation,
@@ -41,8 +44,9 @@ struct IRBuilder {
             clientOnlyVariables: variables.map(\.name).filter { !sent.contains($0) },
             selections: selections(definition.selectionSet, parent: rootType, addTypename: false),
             definitionText: definitionText,
-            fragmentNames: fragmentClosure(of: definition.selectionSet),
-            description: descriptions.description(at: definition.loc))
+            fragmentNames: fragmentNames,
+            description: descriptions.description(at: definition.loc),
+            deliversIncrementally: deliversIncrementally)
     }
 
     mutating func fragment(_ definition: FragmentDefinition) -> IRFragment {
@@ -118,10 +122,13 @@ struct IRBuilder {
                 result.append(.inlineFragment(
                     typeCondition: typeCondition,
                     conditions: conditions,
-                    selections: selections(inline.selectionSet, parent: typeCondition ?? parent, addTypename: false)))
+                    selections: selections(inline.selectionSet, parent: typeCondition ?? parent, addTypename: false),
+                    deferral: IncrementalDelivery.deferral(inline.directives)))
             case let spread as FragmentSpread:
                 guard let conditions = conditions(spread.directives), let fragment = fragments[spread.name.value] else { continue }
-                result.append(.fragmentSpread(name: spread.name.value, typeCondition: fragment.typeCondition.name.value, conditions: conditions))
+                result.append(.fragmentSpread(
+                    name: spread.name.value, typeCondition: fragment.typeCondition.name.value, conditions: conditions,
+                    deferral: IncrementalDelivery.deferral(spread.directives)))
             default:
                 break
             }

@@ -84,8 +84,11 @@ struct LocationBox: Hashable, Sendable {
 /// A selection as written in the document.
 indirect enum IRSelection: Hashable, Sendable {
     case field(IRField)
-    case inlineFragment(typeCondition: String?, conditions: [IRCondition], selections: [IRSelection])
-    case fragmentSpread(name: String, typeCondition: String, conditions: [IRCondition])
+    /// `deferral` is set for an inline fragment under `@defer` (unless its `if` is the literal
+    /// `false`): its fields arrive later, in a struct of their own.
+    case inlineFragment(typeCondition: String?, conditions: [IRCondition], selections: [IRSelection], deferral: IRDeferral? = nil)
+    /// `deferral` is set for a spread under `@defer`, as for inline fragments.
+    case fragmentSpread(name: String, typeCondition: String, conditions: [IRCondition], deferral: IRDeferral? = nil)
 }
 
 /// A variable of an operation.
@@ -103,9 +106,9 @@ extension [IRSelection] {
             switch selection {
             case .field(let field):
                 field.isLocal || field.selections?.selectsLocalFields(fragments: fragments) == true
-            case .inlineFragment(_, _, let selections):
+            case .inlineFragment(_, _, let selections, _):
                 selections.selectsLocalFields(fragments: fragments)
-            case .fragmentSpread(let name, _, _):
+            case .fragmentSpread(let name, _, _, _):
                 fragments[name]?.selections.selectsLocalFields(fragments: fragments) == true
             }
         }
@@ -128,6 +131,9 @@ struct IROperation: Sendable {
     var fragmentNames: [String]
     /// The description written on it, for the generated type's doc comment.
     var description: String?
+    /// Whether it, or a fragment it uses, defers a fragment or streams a list (an `@defer` or
+    /// `@stream` whose `if` is not the literal `false`): the server may answer in parts.
+    var deliversIncrementally = false
 }
 
 /// A named fragment ready to be emitted.

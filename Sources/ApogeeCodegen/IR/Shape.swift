@@ -15,6 +15,9 @@ final class Shape {
     var fields: [Field] = []
     var typeCases: [TypeCase] = []
     var fragments: [FragmentUse] = []
+    /// The inline fragments it defers (`... @defer(label: "details") { … }`), each a struct of
+    /// its own held in a `Deferred` property.
+    var deferredFragments: [DeferredFragment] = []
     /// The struct's name, relative to its parent struct.
     var swiftName: String
 
@@ -59,10 +62,31 @@ final class Shape {
         /// The fragment's type condition matches only some of the struct's possible types.
         var isNarrower: Bool
         var propertyName: String
+        /// Spread with `@defer` everywhere it is spread here: held as `Deferred`.
+        var isDeferred = false
 
-        var isOptional: Bool { isConditional || isNarrower }
+        /// A deferred fragment is optional only where its type condition may not hold: under
+        /// `@include`/`@skip`, a fragment left out reads as pending.
+        var isOptional: Bool { isNarrower || (isConditional && !isDeferred) }
         /// The fragment's Swift type.
         var typeName: String { SwiftNames.fragmentTypeName(name) }
+    }
+
+    /// A deferred inline fragment: its fields in a struct named after its label.
+    struct DeferredFragment {
+        var label: String
+        /// The type condition as written, if any.
+        var typeCondition: String?
+        var shape: Shape
+        /// The type condition matches only some of the struct's possible types: the property
+        /// is optional, `nil` for an object of another type.
+        var isNarrower: Bool
+        var propertyName: String
+    }
+
+    /// The deferred inline fragment with this label, if it applies here.
+    func deferredFragment(_ label: String?) -> DeferredFragment? {
+        deferredFragments.first { $0.label == (label ?? "") }
     }
 
     /// The nested struct for a response key, if the field is an object.

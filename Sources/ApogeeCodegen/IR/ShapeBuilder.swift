@@ -31,6 +31,15 @@ struct ShapeBuilder {
         var typeCases: [String] = []
         var fragmentOrder: [String] = []
         var fragments: [String: Shape.FragmentUse] = [:]
+        var deferred: [PendingDeferral] = []
+    }
+
+    /// A deferred inline fragment found while collecting, before its struct is built.
+    private struct PendingDeferral {
+        var label: String
+        var typeCondition: String?
+        var isNarrower: Bool
+        var selections: [IRSelection]
     }
 
     private mutating func build(
@@ -87,6 +96,19 @@ struct ShapeBuilder {
             shape.typeCases.append(Shape.TypeCase(typeName: typeCase, shape: caseShape, propertyName: property))
         }
         shape.fragments = collected.fragmentOrder.compactMap { collected.fragments[$0] }
+        for deferral in collected.deferred {
+            let typeName = SwiftNames.unique(SwiftNames.deferredTypeName(deferral.label), avoiding: takenTypeNames)
+            takenTypeNames.insert(typeName)
+            let property = SwiftNames.identifier(SwiftNames.unique(SwiftNames.lowerFirst(typeName), avoiding: memberNames.union([typeName])))
+            memberNames.insert(property)
+            let narrowed = deferral.typeCondition.map { possibleTypes.intersection(schema.possibleTypes($0)) } ?? possibleTypes
+            let deferredShape = build(
+                typeName: deferral.typeCondition ?? shape.parentType, possibleTypes: narrowed, typeCondition: deferral.typeCondition,
+                entries: deferral.selections, swiftName: typeName)
+            shape.deferredFragments.append(Shape.DeferredFragment(
+                label: deferral.label, typeCondition: deferral.typeCondition, shape: deferredShape, isNarrower: deferral.isNarrower,
+                propertyName: property))
+        }
         return shape
     }
 
@@ -97,7 +119,19 @@ struct ShapeBuilder {
                 let conditions = Array(Set(inherited + field.conditions)).sorted()
                 if collected.occurrences[field.responseKey] == nil { collected.keys.append(field.responseKey) }
                 collected.occurrences[field.responseKey, default: []].append(Occurrence(field: field, conditions: conditions))
-            case .inlineFragment(let typeCondition, let conditions, let nested):
+            case .inlineFragment(let typeCondition, _, let nested, let deferral?):
+                // Its fields are not the struct's: they arrive later, in a struct of their own.
+                var isNarrower = false
+                if let typeCondition {
+                    let matching = schema.possibleTypes(typeCondition)
+                    if possibleTypes.isDisjoint(with: matching) { continue }
+                    isNarrower = !possibleTypes.isSubset(of: matching)
+                }
+                let label = deferral.label ?? ""
+                if !collected.deferred.contains(where: { $0.label == label }) {
+                    collected.deferred.append(PendingDeferral(label: label, typeCondition: typeCondition, isNarrower: isNarrower, selections: nested))
+                }
+            case .inlineFragment(let typeCondition, let conditions, let nested, nil):
                 let inner = inherited + conditions
                 guard let typeCondition else {
                     collect(nested, inherited: inner, possibleTypes: possibleTypes, into: &collected)
@@ -109,7 +143,7 @@ struct ShapeBuilder {
                 } else if !possibleTypes.isDisjoint(with: matching), !collected.typeCases.contains(typeCondition) {
                     collected.typeCases.append(typeCondition)
                 }
-            case .fragmentSpread(let name, let typeCondition, let conditions):
+            case .fragmentSpread(let name, let typeCondition, let conditions, let deferral):
                 let matching = schema.possibleTypes(typeCondition)
                 let isNarrower = !possibleTypes.isSubset(of: matching)
                 if isNarrower, possibleTypes.isDisjoint(with: matching) { continue }
@@ -117,12 +151,13 @@ struct ShapeBuilder {
                 if var existing = collected.fragments[name] {
                     existing.isConditional = existing.isConditional && isConditional
                     existing.isNarrower = existing.isNarrower && isNarrower
+                    existing.isDeferred = existing.isDeferred && deferral != nil
                     collected.fragments[name] = existing
                 } else {
                     collected.fragmentOrder.append(name)
                     collected.fragments[name] = Shape.FragmentUse(
                         name: name, typeCondition: typeCondition, isConditional: isConditional, isNarrower: isNarrower,
-                        propertyName: SwiftNames.fragmentPropertyName(name))
+                        propertyName: SwiftNames.fragmentPropertyName(name), isDeferred: deferral != nil)
                 }
             }
         }

@@ -30,7 +30,7 @@ struct TypeUsage {
                 default: break
                 }
                 if let nested = field.selections { add(nested) }
-            case .inlineFragment(_, _, let nested):
+            case .inlineFragment(_, _, let nested, _):
                 add(nested)
             case .fragmentSpread:
                 break

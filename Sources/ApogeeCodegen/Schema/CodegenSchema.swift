@@ -21,9 +21,9 @@ public struct CodegenSchema: Sendable {
     /// policy (`extend type Book @typePolicy(keyFields: "isbn")`), local-only fields
     /// (`extend type Book { isFavorite: Boolean! @clientDefault(value: false) }`, never sent
     /// to the server) and the declarations of directives. Its definitions are merged with the schema's, and errors in it name it.
-    /// The client directives (`@connection`, `@appendEdge`, …) and the cache directives
-    /// (`@typePolicy`, `@fieldPolicy`, `@clientDefault`) are declared when the schema does not
-    /// declare them.
+    /// The client directives (`@connection`, `@appendEdge`, …), the cache directives
+    /// (`@typePolicy`, `@fieldPolicy`, `@clientDefault`) and the incremental delivery
+    /// directives (`@defer`, `@stream`) are declared when the schema does not declare them.
     /// - Throws: ``CodegenError`` with the syntax or type errors of the schema or an extension.
     public init(sdl: String, fileName: String, extensions: [SchemaSource] = []) throws(CodegenError) {
         self.fileName = fileName
@@ -40,6 +40,7 @@ public struct CodegenSchema: Sendable {
         let known = directiveNames
             .union(CacheDirectives.declarations.map(\.name))
             .union(ClientDirectives.names)
+            .union(IncrementalDirectives.declarations.map(\.name))
             .union(CacheDirectives.builtIn)
         for definition in extensionDefinitions {
             extensionDiagnostics += Self.unknownDirectives(in: definition, known: known)
@@ -53,7 +54,7 @@ public struct CodegenSchema: Sendable {
         let definedTypes = Dictionary(
             (document.definitions + extensionDefinitions).compactMap { ($0 as? TypeDefinition).map { ($0.name.value, $0) } },
             uniquingKeysWith: { first, _ in first })
-        let implicit = CacheDirectives.declarations + ClientDirectives.declarations
+        let implicit = CacheDirectives.declarations + ClientDirectives.declarations + IncrementalDirectives.declarations
         for (name, declaration) in implicit where !directiveNames.contains(name) {
             let declared: [Definition]
             do {

@@ -34,7 +34,7 @@ extension ExampleServerFault.Action {
         case .delay(let duration, let then):
             try await Task.sleep(for: duration)
             return try await then?.response()
-        case .addHeaders, .incremental:
+        case .addHeaders, .incremental, .multipartSubscription:
             return nil
         case .drip(let status, let headers, let body, let interval):
             var fields = Self.fields(headers)

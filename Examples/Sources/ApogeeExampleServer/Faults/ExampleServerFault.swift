@@ -19,10 +19,18 @@ public struct ExampleServerFault: Sendable, CustomStringConvertible {
         case drip(status: Int, headers: [String: String], body: [UInt8], interval: Duration)
         /// The next incremental (`multipart/mixed`) answer misbehaves; other requests pass it by.
         case incremental(IncrementalFault)
+        /// The next multipart subscription misbehaves; other requests pass it by.
+        case multipartSubscription(MultipartSubscriptionFault)
 
         /// Whether only an incremental answer takes this fault.
         var isIncremental: Bool {
             if case .incremental = self { return true }
+            return false
+        }
+
+        /// Whether only a multipart subscription takes this fault.
+        var isMultipartSubscription: Bool {
+            if case .multipartSubscription = self { return true }
             return false
         }
     }

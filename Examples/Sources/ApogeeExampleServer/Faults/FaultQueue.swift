@@ -10,9 +10,16 @@ final class FaultQueue: Sendable {
     }
 
     /// Takes the next fault, if any; each request takes at most one. Faults of incremental
-    /// answers stay queued for ``nextIncremental()``.
+    /// answers stay queued for ``nextIncremental()``, those of multipart subscriptions for
+    /// ``nextMultipartSubscription()``.
     func next() -> ExampleServerFault? {
-        take { !$0.action.isIncremental }
+        take { !$0.action.isIncremental && !$0.action.isMultipartSubscription }
+    }
+
+    /// Takes the next fault of a multipart subscription, if any.
+    func nextMultipartSubscription() -> MultipartSubscriptionFault? {
+        guard case .multipartSubscription(let fault)? = take(where: { $0.action.isMultipartSubscription })?.action else { return nil }
+        return fault
     }
 
     /// Takes the next fault of an incremental answer, if any.

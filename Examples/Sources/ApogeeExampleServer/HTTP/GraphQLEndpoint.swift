@@ -42,7 +42,7 @@ struct ServerServices: Sendable {
     let subscriptions: SubscriptionLog
     /// The open graphql-transport-ws sockets.
     let webSockets = WebSocketConnections()
-    /// The running Server-Sent Events subscriptions.
+    /// The running Server-Sent Events and multipart subscriptions.
     let eventStreams = EventStreams()
     /// The delay and the hold before each mutation.
     let mutationPause: MutationPause
@@ -52,4 +52,8 @@ struct ServerServices: Sendable {
     let requiresUploadPreflightHeader: Bool
     /// The pause before each part of an incremental answer but the first.
     let incrementalDelay: Duration
+    /// The pause between two heartbeats of a multipart subscription.
+    let multipartHeartbeatInterval: Duration
+    /// The heartbeats multipart subscriptions have sent.
+    let multipartHeartbeats = HeartbeatTally()
 }

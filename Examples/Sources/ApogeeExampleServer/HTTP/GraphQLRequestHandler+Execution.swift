@@ -32,7 +32,7 @@ extension GraphQLRequestHandler {
         if operationType == .subscription {
             throw RequestRejection(
                 status: .badRequest,
-                message: "Subscriptions need Accept: text/event-stream (GraphQL over Server-Sent Events) or a graphql-transport-ws WebSocket."
+                message: "Subscriptions need Accept: text/event-stream (GraphQL over Server-Sent Events), multipart/mixed;subscriptionSpec=1.0 over POST (multipart subscriptions) or a graphql-transport-ws WebSocket."
             )
         }
         let validationErrors = validate(schema: endpoint.schema, ast: document)

@@ -4,7 +4,8 @@ import NIOCore
 
 /// Answers the HTTP requests of one endpoint: records them, plays a scripted fault if one is
 /// queued, and otherwise runs GraphQL over HTTP, or over Server-Sent Events when the request
-/// accepts `text/event-stream`, or in parts over `multipart/mixed` for `@defer` and `@stream`.
+/// accepts `text/event-stream`, or in parts over `multipart/mixed` for `@defer` and `@stream`
+/// and for subscriptions that accept Apollo's multipart subscriptions.
 struct GraphQLRequestHandler: Sendable {
     let endpoint: GraphQLEndpoint
     let services: ServerServices
@@ -35,7 +36,12 @@ struct GraphQLRequestHandler: Sendable {
             response = try await executeBatch(batch, headers: request.headers, mediaType: mediaType)
         } else {
             do {
-                if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
+                if request.method == .post, MultipartSubscriptionWire.isRequested(accept: request.headers[.accept]),
+                    let multipart = try await multipartSubscriptionResponse(
+                        parsed.get(), headers: request.headers, mediaType: mediaType, channel: channel)
+                {
+                    response = multipart
+                } else if ServerSentEvents.isRequested(accept: request.headers[.accept]) {
                     response = try await streamEvents(parsed.get(), method: request.method, headers: request.headers, channel: channel)
                 } else if let incremental = try await incrementalResponse(
                     parsed.get(), method: request.method, headers: request.headers, mediaType: mediaType, channel: channel)

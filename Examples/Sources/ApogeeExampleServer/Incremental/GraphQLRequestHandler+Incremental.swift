@@ -18,13 +18,14 @@ extension GraphQLRequestHandler {
         channel: any Channel
     ) async throws -> Response? {
         guard let (query, hashToRemember) = try? endpoint.persistedQueries.resolve(request),
-            let document = try? parse(source: Source(body: query, name: "GraphQL request")),
-            let operation = Self.operation(in: document, named: request.operationName),
-            operation.operation == .query || (operation.operation == .mutation && method == .post)
-        else { return nil }
-        let variables = OperationVariables(operation: operation, provided: request.variables)
-        guard IncrementalUsage.isActive(in: operation, document: document, variables: variables),
-            validate(schema: endpoint.schema, ast: document).isEmpty
+            let operation = IncrementalOperation(
+                query: query,
+                operationName: request.operationName,
+                variables: request.variables,
+                uploads: request.uploads,
+                allowsMutations: method == .post,
+                schema: endpoint.schema
+            )
         else { return nil }
         guard let format = IncrementalFormat.negotiate(accept: headers[.accept]) else {
             let rejection = RequestRejection(
@@ -37,33 +38,22 @@ extension GraphQLRequestHandler {
         if let hashToRemember {
             endpoint.persistedQueries.remember(query, hash: hashToRemember)
         }
-        if operation.operation == .mutation {
+        if operation.operationType == .mutation {
             await services.mutationPause.wait()
             try Task.checkCancellation()
         }
         let fault = services.faults.nextIncremental()
-        let injection = RuntimeTypeInjection(query: query, document: document)
-        guard let injected = try? parse(source: Source(body: injection.query, name: "GraphQL request")),
-            let injectedOperation = Self.operation(in: injected, named: request.operationName)
-        else { return nil }
-        let result = await executed(injected, on: endpoint.incrementalSchema, request: request, headers: headers)
-        let errors = result.errors.map(injection.mapped)
-        if Self.isRequestError(result) {
+        switch await endpoint.run(operation, headers: headers, format: format) {
+        case .unavailable:
+            return nil
+        case .requestErrors(let errors):
             return Self.requestErrorAnswer(errors, mediaType: mediaType).response(mediaType)
+        case .payloads(var payloads):
+            fault?.apply(to: &payloads)
+            var body = MultipartMixedBody(parts: payloads.map { $0.json() })
+            fault?.apply(to: &body)
+            return await streamedResponse(body, format: format, channel: channel)
         }
-        let plan = IncrementalPlan(
-            schema: endpoint.schema,
-            document: injected,
-            operation: injectedOperation,
-            variables: variables,
-            data: result.data,
-            errors: errors
-        )
-        var payloads = plan.payloads(format)
-        fault?.apply(to: &payloads)
-        var body = MultipartMixedBody(parts: payloads.map { $0.json() })
-        fault?.apply(to: &body)
-        return await streamedResponse(body, format: format, channel: channel)
     }
 
     /// The operation that will run, when the document says which one it is.

@@ -31,7 +31,7 @@ enum IncrementalFault: Sendable, Equatable {
         switch self {
         case .cutInPart:
             let part = min(1, body.parts.count - 1)
-            let length = body.parts[part].count + MultipartMixedBody.partHeader.utf8.count
+            let length = body.parts[part].count + body.framing.headerBlock.count
             body.cut = (part, length / 2)
         case .badBoundary:
             if body.delimiters.count > 1 { body.delimiters[1] = "--x" }

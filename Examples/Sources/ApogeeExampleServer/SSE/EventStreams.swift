@@ -1,8 +1,8 @@
 import ApogeeAPI
 import NIOConcurrencyHelpers
 
-/// The Server-Sent Events subscriptions running now, so that shutdown can end them instead of
-/// waiting for clients that never leave.
+/// The subscriptions streamed over HTTP running now (Server-Sent Events and multipart), so
+/// that shutdown can end them instead of waiting for clients that never leave.
 final class EventStreams: Sendable {
     private struct State {
         var running: [String: SourceLifetime] = [:]

@@ -4,13 +4,17 @@ public enum SubscriptionTransportKind: Sendable, Equatable {
     case webSocket
     /// GraphQL over Server-Sent Events, distinct connections mode (one request per operation).
     case serverSentEvents
+    /// Apollo's multipart subscriptions over HTTP (`subscriptionSpec=1.0`), one request per
+    /// subscription.
+    case multipartHTTP
 }
 
 /// Something that happened on a streaming connection, recorded in order so that tests wait
 /// for what they need (``ExampleServer/waitForSubscriptionEvents(_:)``) instead of the clock.
 ///
 /// Connections are numbered from 1 per server; Server-Sent Events requests have no connection
-/// (`nil`) and a generated operation id (`sse-1`, `sse-2`…).
+/// (`nil`) and a generated operation id (`sse-1`, `sse-2`…), and so do multipart subscriptions
+/// (`multipart-1`, `multipart-2`…).
 public enum SubscriptionEvent: Sendable, Equatable {
     /// A graphql-transport-ws socket was upgraded.
     case socketOpened(connection: Int)

@@ -20,7 +20,8 @@ final class SubscriptionLog: Sendable {
         /// Waiters cancelled before they were registered, so registration resumes them at once.
         var cancelledWaiters: Set<Int> = []
         var nextWaiterID = 0
-        var nextStreamID = 0
+        /// The last number given to an operation without an id, by prefix.
+        var streamNumbers: [String: Int] = [:]
     }
 
     private let state = NIOLockedValueBox(State())
@@ -63,11 +64,13 @@ final class SubscriptionLog: Sendable {
         }
     }
 
-    /// A fresh id for an operation that came without one (Server-Sent Events).
-    func makeStreamID() -> String {
+    /// A fresh id for an operation that came without one: `sse-1`, `sse-2`… for Server-Sent
+    /// Events, numbered apart for each prefix (`multipart` for multipart subscriptions).
+    func makeStreamID(prefix: String = "sse") -> String {
         state.withLockedValue { state in
-            state.nextStreamID += 1
-            return "sse-\(state.nextStreamID)"
+            let number = state.streamNumbers[prefix, default: 0] + 1
+            state.streamNumbers[prefix] = number
+            return "\(prefix)-\(number)"
         }
     }
 

@@ -81,6 +81,11 @@ enum GraphQLTransportWSServerMessage {
         message(id: id, type: "next", payload: GraphQLResponseEncoding.encode(data: result.data ?? .null, errors: result.errors))
     }
 
+    /// A result already written as JSON: a payload of an incremental (`@defer`, `@stream`) answer.
+    static func next(id: String, payload: [UInt8]) -> String {
+        message(id: id, type: "next", payload: payload)
+    }
+
     /// Errors that stopped the operation before (or instead of) results: a list of GraphQL errors.
     static func error(id: String, errors: [GraphQLError]) -> String {
         message(id: id, type: "error", payload: GraphQLResponseEncoding.encode(errors: errors))

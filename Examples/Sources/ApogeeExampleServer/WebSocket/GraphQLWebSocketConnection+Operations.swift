@@ -5,6 +5,16 @@ extension GraphQLWebSocketConnection {
     /// otherwise a `next` per result and a `complete` at the end, unless the client stopped it
     /// first. Records the operation in the server's ``SubscriptionEvent``s.
     func perform(_ operation: StreamedOperation, id: String, token: Int) async {
+        if let incremental = IncrementalOperation(
+            query: operation.query,
+            operationName: operation.operationName,
+            variables: operation.variables,
+            allowsMutations: true,
+            schema: endpoint.schema
+        ), await performIncrementally(incremental, id: id, token: token) {
+            finish(id: id, token: token)
+            return
+        }
         let lifetime = SourceLifetime()
         let start = await endpoint.start(
             operation,

@@ -5,12 +5,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The two ways a subscription travels, for tests that hold for both.
+/// The ways a subscription travels, for tests that hold for each.
 enum SubscriptionPath: Hashable, Sendable, CustomTestStringConvertible {
     /// graphql-transport-ws over a WebSocket.
     case webSocket
     /// GraphQL over server-sent events, on an HTTP stack.
     case serverSentEvents(HTTPStack)
+    /// Apollo's multipart subscriptions (`subscriptionSpec=1.0`), on an HTTP stack. Not in
+    /// ``allCases``: the tests of multipart subscriptions ask for it.
+    case multipart(HTTPStack)
 
     /// The WebSocket, and server-sent events on every HTTP stack of the platform.
     static var allCases: [SubscriptionPath] {
@@ -21,6 +24,7 @@ enum SubscriptionPath: Hashable, Sendable, CustomTestStringConvertible {
         switch self {
         case .webSocket: "webSocket"
         case .serverSentEvents(let stack): "serverSentEvents over \(stack.rawValue)"
+        case .multipart(let stack): "multipart over \(stack.rawValue)"
         }
     }
 }
@@ -86,6 +90,11 @@ extension ExampleServer {
             )
         case .serverSentEvents(let stack):
             let http = HTTPNetworkTransport(transport: stack.makeTransport(), eventStreamReconnection: configuration.reconnection)
+            return SubscriptionClient(client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, networkTransport: http), webSocket: nil)
+        case .multipart(let stack):
+            var http = HTTPNetworkTransport(
+                transport: stack.makeTransport(), eventStreamReconnection: configuration.reconnection, sleeper: configuration.sleeper)
+            http.subscriptionProtocol = .multipart
             return SubscriptionClient(client: ApogeeClient(url: endpoint, store: store, interceptorProvider: provider, networkTransport: http), webSocket: nil)
         }
     }

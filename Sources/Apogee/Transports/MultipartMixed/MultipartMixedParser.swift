@@ -2,7 +2,15 @@ import Foundation
 
 /// Reads the parts of a `multipart/mixed` body (RFC 2046) as its bytes arrive, for responses
 /// that deliver results in parts: `@defer` and `@stream` payloads, HTTP multipart
-/// subscriptions.
+/// subscriptions. Part of the wire codec, for transports written outside the module.
+///
+/// ```swift
+/// var parser = MultipartMixedParser(boundary: boundary, maximumPartSize: 16 << 20)
+/// for try await piece in body {
+///     for part in try parser.consume(piece) { handle(part.body) }
+/// }
+/// try parser.finish()
+/// ```
 ///
 /// Bytes may arrive cut anywhere, inside a boundary or a line ending: the parser keeps what it
 /// cannot decide yet until the rest comes. The preamble before the first boundary and the
@@ -10,9 +18,9 @@ import Foundation
 /// boundary; the first boundary may open the body without one, as several servers send it.
 /// Memory is bounded: a part longer than `maximumPartSize`, or header fields longer than
 /// ``maximumHeaderSize``, is an error, not a buffer that grows without end.
-struct MultipartMixedParser: Sendable {
+public struct MultipartMixedParser: Sendable {
     /// The longest block of header fields a part may have.
-    static let maximumHeaderSize = 16 * 1024
+    public static let maximumHeaderSize = 16 * 1024
 
     private enum State {
         /// Before the first boundary.
@@ -21,8 +29,8 @@ struct MultipartMixedParser: Sendable {
         case boundaryLine
         /// A part's header fields, up to the blank line.
         case headers
-        /// A part's content, up to the next boundary.
-        case content(headers: [(name: String, value: String)])
+        /// A part's content, up to the next boundary, after its header block.
+        case content(headerBlock: Data)
         /// After the closing boundary.
         case epilogue
     }
@@ -41,25 +49,29 @@ struct MultipartMixedParser: Sendable {
 
     /// A parser for a body whose `Content-Type` names `boundary`, with parts of at most
     /// `maximumPartSize` bytes.
-    init(boundary: String, maximumPartSize: Int) {
+    public init(boundary: String, maximumPartSize: Int) {
         dashBoundary = Array("--\(boundary)".utf8)
         delimiter = Array("\r\n--\(boundary)".utf8)
         self.maximumPartSize = maximumPartSize
     }
 
     /// Whether the closing boundary has come: the body is whole.
-    var isComplete: Bool {
+    public var isComplete: Bool {
         if case .epilogue = state { return true }
         return false
     }
 
     /// Feeds bytes and returns the parts they complete, in order.
-    mutating func consume(_ bytes: some Sequence<UInt8>) throws(MultipartMixedError) -> [MultipartPart] {
+    public mutating func consume(_ bytes: some Sequence<UInt8>) throws(MultipartMixedError) -> [MultipartPart] {
         if case .epilogue = state { return [] }
         buffer.append(contentsOf: bytes)
         var parts: [MultipartPart] = []
-        while let part = try nextStep() {
-            if let part { parts.append(part) }
+        loop: while true {
+            switch try nextStep() {
+            case .part(let part): parts.append(part)
+            case .movedOn: continue
+            case .needsMoreBytes: break loop
+            }
         }
         compact()
         return parts
@@ -67,24 +79,33 @@ struct MultipartMixedParser: Sendable {
 
     /// Says whether the body ended where it may: after its closing boundary.
     /// - Throws: ``MultipartMixedError/endedBeforeClosingBoundary`` otherwise.
-    func finish() throws(MultipartMixedError) {
+    public func finish() throws(MultipartMixedError) {
         guard isComplete else { throw .endedBeforeClosingBoundary }
     }
 
-    /// Moves on by one step: `.some(part)` when a part ended, `.some(nil)` when the state moved
-    /// on without one, `nil` when the bytes so far are not enough to go on.
-    private mutating func nextStep() throws(MultipartMixedError) -> MultipartPart?? {
+    /// What one step of reading came to.
+    private enum Step {
+        /// A part ended.
+        case part(MultipartPart)
+        /// The state moved on without a part.
+        case movedOn
+        /// The bytes so far are not enough to go on.
+        case needsMoreBytes
+    }
+
+    /// Moves on by one step.
+    private mutating func nextStep() throws(MultipartMixedError) -> Step {
         switch state {
         case .preamble:
-            return try skipPreamble() ? .some(nil) : nil
+            return try skipPreamble() ? .movedOn : .needsMoreBytes
         case .boundaryLine:
-            return try readBoundaryLine() ? .some(nil) : nil
+            return try readBoundaryLine() ? .movedOn : .needsMoreBytes
         case .headers:
-            return try readHeaders() ? .some(nil) : nil
-        case .content(let headers):
-            return try readContent(headers: headers)
+            return try readHeaders() ? .movedOn : .needsMoreBytes
+        case .content(let headerBlock):
+            return try readContent(headerBlock: headerBlock)
         case .epilogue:
-            return nil
+            return .needsMoreBytes
         }
     }
 
@@ -131,48 +152,59 @@ struct MultipartMixedParser: Sendable {
         return true
     }
 
-    /// Reads header lines up to the blank line; a part may have none.
+    /// Reads header lines up to the blank line; a part may have none. Each line is checked to
+    /// be `name: value`; names and values are read only when a caller asks.
     private mutating func readHeaders() throws(MultipartMixedError) -> Bool {
-        if startsWith([UInt8(ascii: "\r"), UInt8(ascii: "\n")], at: start) {
+        if startsWith(Self.lineEnd, at: start) {
             start += 2
             searchFrom = start
-            state = .content(headers: [])
+            state = .content(headerBlock: Data())
             return true
         }
-        let blankLine: [UInt8] = Array("\r\n\r\n".utf8)
-        guard let end = firstIndex(of: blankLine, from: start) else {
+        guard let end = firstIndex(of: Self.blankLine, from: start) else {
             if buffer.count - start > Self.maximumHeaderSize { throw .headersTooLarge(limit: Self.maximumHeaderSize) }
             return false
         }
         guard end - start <= Self.maximumHeaderSize else { throw .headersTooLarge(limit: Self.maximumHeaderSize) }
-        let text = String(decoding: buffer[start..<end], as: UTF8.self)
-        var headers: [(name: String, value: String)] = []
-        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
-            guard let colon = line.firstIndex(of: ":") else { throw .malformedHeader(String(line)) }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw .malformedHeader(String(line)) }
-            headers.append((name.lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-        }
-        start = end + blankLine.count
+        try checkHeaderLines(in: start..<end)
+        state = .content(headerBlock: Data(buffer[start..<end]))
+        start = end + Self.blankLine.count
         searchFrom = start
-        state = .content(headers: headers)
         return true
     }
 
+    /// Checks that each line in `range` has a name before a colon.
+    private func checkHeaderLines(in range: Range<Int>) throws(MultipartMixedError) {
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            let lineEnd = firstIndex(of: Self.lineEnd, from: lineStart).map { min($0, range.upperBound) } ?? range.upperBound
+            var index = lineStart
+            while index < lineEnd, buffer[index] != UInt8(ascii: ":") { index += 1 }
+            let name = buffer[lineStart..<min(index, lineEnd)]
+            if index == lineEnd || name.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                throw .malformedHeader(String(decoding: buffer[lineStart..<lineEnd], as: UTF8.self))
+            }
+            lineStart = lineEnd + Self.lineEnd.count
+        }
+    }
+
     /// Reads a part's content up to the next delimiter, and ends the part there.
-    private mutating func readContent(headers: [(name: String, value: String)]) throws(MultipartMixedError) -> MultipartPart?? {
+    private mutating func readContent(headerBlock: Data) throws(MultipartMixedError) -> Step {
         guard let end = firstIndex(of: delimiter, from: max(start, searchFrom)) else {
             if buffer.count - start > maximumPartSize { throw .partTooLarge(limit: maximumPartSize) }
             searchFrom = max(start, buffer.count - delimiter.count + 1)
-            return nil
+            return .needsMoreBytes
         }
         guard end - start <= maximumPartSize else { throw .partTooLarge(limit: maximumPartSize) }
-        let part = MultipartPart(headers: headers, body: Data(buffer[start..<end]))
+        let part = MultipartPart(headerBlock: headerBlock, body: Data(buffer[start..<end]))
         start = end + delimiter.count
         searchFrom = start
         state = .boundaryLine
-        return .some(part)
+        return .part(part)
     }
+
+    private static let lineEnd: [UInt8] = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+    private static let blankLine: [UInt8] = Array("\r\n\r\n".utf8)
 
     private func startsWith(_ pattern: [UInt8], at index: Int) -> Bool {
         guard buffer.count - index >= pattern.count else { return false }

@@ -1,0 +1,62 @@
+import Apogee
+import ApogeeTesting
+import Benchmark
+import Foundation
+import HTTPTypes
+
+/// A query with one deferred fragment, answered in two `multipart/mixed` parts, against the
+/// same data in one response: the client's own time (canned transports, no network), each
+/// fetch decoding its results and writing them into the store. The bar: at most 1.3 times the
+/// single response's.
+func deferredQueryBenchmarks() {
+    let url = URL(string: "https://example.com/graphql")!
+    let launch = #""__typename":"Launch","id":"25","site":"KSC LC 39A""#
+    let mission = #""mission":{"__typename":"Mission","name":"Starlink-21","missionPatch":"https://images2.imgbox.com/9a/96/nLppz9HW_o.png"}"#
+
+    let single = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: CannedTransport(body: #"{"data":{"launch":{\#(launch),\#(mission)}}}"#))
+    let parts = "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+        + #"{"data":{"launch":{\#(launch)}},"pending":[{"id":"0","path":["launch"],"label":"missionDetails"}],"hasNext":true}"#
+        + "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+        + #"{"incremental":[{"id":"0","data":{\#(mission)}}],"completed":[{"id":"0"}],"hasNext":false}"#
+        + "\r\n-----\r\n"
+    let multipart = HTTPTransportResponse(
+        head: HTTPResponse(status: .ok, headerFields: [.contentType: #"multipart/mixed; boundary="-"; incrementalSpec=v0.2"#]),
+        body: Data(parts.utf8)
+    )
+    let deferred = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: CannedTransport(response: multipart))
+
+    Benchmark(
+        "Deferred query: the same data in one response (baseline)",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 500, maxDuration: .seconds(10), maxIterations: 20_000),
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await single.fetch(query: LaunchWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData))
+            }
+        },
+        setup: {
+            let result = try await single.fetch(query: LaunchWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+            guard result.data?.launch?.mission?.name == "Starlink-21" else { throw BenchmarkSetupFailure(description: "unexpected result \(String(describing: result.data))") }
+        }
+    )
+
+    Benchmark(
+        "Deferred query: one deferred fragment in two parts",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 500, maxDuration: .seconds(10), maxIterations: 20_000),
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await deferred.fetch(query: LaunchWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData))
+            }
+        },
+        setup: {
+            let result = try await deferred.fetch(query: LaunchWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+            guard result.data?.launch?.missionDetails.value?.mission?.name == "Starlink-21", !result.hasNext else {
+                throw BenchmarkSetupFailure(description: "unexpected result \(String(describing: result.data))")
+            }
+        }
+    )
+}
+
+/// A benchmark whose setup found the client answering something else.
+struct BenchmarkSetupFailure: Error, CustomStringConvertible {
+    let description: String
+}
