@@ -9,6 +9,8 @@ struct StoredMutation<Base: GraphQLMutation>: GraphQLMutation {
     static var operationName: String { Base.operationName }
     static var document: String { Base.document }
     static var operationIdentifier: String { Base.operationIdentifier }
+    static var __clientOnlyVariables: Set<String> { Base.__clientOnlyVariables }
+    static var __deliversIncrementally: Bool { Base.__deliversIncrementally }
 
     let variables: [InputField]
 

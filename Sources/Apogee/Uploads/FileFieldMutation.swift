@@ -13,6 +13,8 @@ struct FileFieldMutation<Base: GraphQLMutation>: GraphQLMutation {
     static var operationName: String { Base.operationName }
     static var document: String { Base.document }
     static var operationIdentifier: String { Base.operationIdentifier }
+    static var __clientOnlyVariables: Set<String> { Base.__clientOnlyVariables }
+    static var __deliversIncrementally: Bool { Base.__deliversIncrementally }
 
     let base: Base
     let variables: [InputField]

@@ -69,6 +69,10 @@ import TestSupport
             let cached = try await client.fetch(query: LaunchMissionQuery(id: "2"), cachePolicy: .returnCacheDataDontFetch)
             #expect(cached.source == .cache)
             #expect(cached.data?.launch?.mission == mission)
+            // With the deferred fragment in the store, the query reads whole from it.
+            let fromStore = try await client.fetch(query: DeferredLaunchQuery(id: "2"), cachePolicy: .returnCacheDataDontFetch)
+            #expect(fromStore.source == .cache)
+            #expect(fromStore.data?.launch?.missionDetails.value?.mission == mission)
         }
     }
 
@@ -195,6 +199,10 @@ import TestSupport
             #expect(cached.data?.launch?.site == first.data?.launch?.site)
             let mission = try await client.fetch(query: LaunchMissionQuery(id: "5"), cachePolicy: .returnCacheDataDontFetch)
             #expect(mission.data == nil)
+            // The query itself is not complete in the store without its deferred fragment.
+            let deferred = try await client.fetch(query: DeferredLaunchQuery(id: "5"), cachePolicy: .returnCacheDataDontFetch)
+            #expect(deferred.data == nil)
+            #expect(deferred.cacheMiss != nil)
         }
     }
 
