@@ -51,6 +51,7 @@ let package = Package(
         fuzzTarget("FuzzMultipart", dependencies: [apogee("Apogee"), "ExampleServerMultipart"]),
         fuzzTarget("FuzzWebSocketMessage", dependencies: [apogee("Apogee")]),
         fuzzTarget("FuzzServerSentEvents", dependencies: [apogee("Apogee")]),
+        fuzzTarget("FuzzIncremental", dependencies: [apogee("Apogee"), apogee("ApogeeAPI")]),
         fuzzTarget("FuzzSQLiteFile", dependencies: [apogee("ApogeeSQLite"), apogee("ApogeeStore"), apogee("ApogeeAPI")]),
 
         // What every target shares: reading choices out of the input, and failing loudly.

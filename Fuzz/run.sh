@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-targets=(FuzzJSON FuzzResponse FuzzOperations FuzzSchema FuzzIntrospection FuzzMultipart FuzzWebSocketMessage FuzzServerSentEvents FuzzSQLiteFile)
+targets=(FuzzJSON FuzzResponse FuzzOperations FuzzSchema FuzzIntrospection FuzzMultipart FuzzWebSocketMessage FuzzServerSentEvents FuzzIncremental FuzzSQLiteFile)
 
 build() {
     # The address sanitizer and libFuzzer's coverage instrumentation for every module; libFuzzer

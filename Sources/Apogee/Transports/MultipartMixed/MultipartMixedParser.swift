@@ -122,7 +122,7 @@ public struct MultipartMixedParser: Sendable {
             state = .boundaryLine
             return true
         }
-        if buffer.count - start > maximumPartSize { throw .partTooLarge(limit: maximumPartSize) }
+        if isPastPartLimit { throw .partTooLarge(limit: maximumPartSize) }
         // A delimiter may begin in the bytes already searched: look again from there next time.
         searchFrom = max(start, buffer.count - delimiter.count + 1)
         return false
@@ -191,7 +191,7 @@ public struct MultipartMixedParser: Sendable {
     /// Reads a part's content up to the next delimiter, and ends the part there.
     private mutating func readContent(headerBlock: Data) throws(MultipartMixedError) -> Step {
         guard let end = firstIndex(of: delimiter, from: max(start, searchFrom)) else {
-            if buffer.count - start > maximumPartSize { throw .partTooLarge(limit: maximumPartSize) }
+            if isPastPartLimit { throw .partTooLarge(limit: maximumPartSize) }
             searchFrom = max(start, buffer.count - delimiter.count + 1)
             return .needsMoreBytes
         }
@@ -205,6 +205,12 @@ public struct MultipartMixedParser: Sendable {
 
     private static let lineEnd: [UInt8] = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     private static let blankLine: [UInt8] = Array("\r\n\r\n".utf8)
+
+    /// Whether the bytes held since `start`, less those that may begin the next delimiter, are
+    /// more than a part may have: the same verdict however the bytes were cut.
+    private var isPastPartLimit: Bool {
+        buffer.count - start - (delimiter.count - 1) > maximumPartSize
+    }
 
     private func startsWith(_ pattern: [UInt8], at index: Int) -> Bool {
         guard buffer.count - index >= pattern.count else { return false }
