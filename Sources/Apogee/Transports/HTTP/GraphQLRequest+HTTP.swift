@@ -63,6 +63,17 @@ enum QueryParameterEncoding {
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
+extension GraphQLRequest {
+    /// Asks for the response uncompressed unless the caller chose an encoding: a response read
+    /// as it streams (events, parts) is held back in proxies' buffers when compressed, and a
+    /// compressed stream is counted whole where it is inflated.
+    mutating func preferUncompressedStream() {
+        if headers[.acceptEncoding] == nil {
+            headers[.acceptEncoding] = "identity"
+        }
+    }
+}
+
 /// GraphQL over HTTP's constants that do not depend on an operation.
 enum GraphQLOverHTTP {
     /// The media types of a GraphQL response a client accepts, the newer one preferred.

@@ -13,11 +13,7 @@ extension HTTPNetworkTransport {
     func sendIncremental<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
         request.headers[.accept] = Self.incrementalAccept(offering: incrementalDeliveryFormats, before: request.headers[.accept])
-        // Compression holds parts back in a proxy's buffers and a compressed stream is counted
-        // whole where it is inflated; a caller's own choice stands.
-        if request.headers[.acceptEncoding] == nil {
-            request.headers[.acceptEncoding] = "identity"
-        }
+        request.preferUncompressedStream()
         let httpRequest = try request.httpRequest()
         let response = try await transport.stream(httpRequest)
         let head = response.head

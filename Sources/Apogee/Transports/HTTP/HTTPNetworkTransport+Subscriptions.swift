@@ -19,11 +19,7 @@ extension HTTPNetworkTransport {
         // Subscriptions are never sent with GET: their documents and variables belong in a body.
         request.method = .post
         request.headers[.accept] = subscriptionProtocol.accept
-        // A compressed stream is counted whole where it is inflated, and compression holds
-        // events back in proxies' buffers; a caller's own choice stands.
-        if request.headers[.acceptEncoding] == nil {
-            request.headers[.acceptEncoding] = "identity"
-        }
+        request.preferUncompressedStream()
         request.timeout = eventStreamIdleTimeout
         let httpRequest = try request.httpRequest()
         let firstHead: HTTPResponse
@@ -141,15 +137,19 @@ extension HTTPNetworkTransport {
         as type: Data.Type
     ) throws -> GraphQLResult<Data> {
         do {
+            let metadata = ResponseMetadata(httpResponse: head)
             if increments != nil {
-                let object = try payload.object()
-                if let result: GraphQLResult<Data> = try increments?.result(decoding: object, metadata: ResponseMetadata(httpResponse: head)) { return result }
+                let result: GraphQLResult<Data>? = switch payload {
+                case .text(let text): try increments?.result(decodingText: text, metadata: metadata)
+                case .object(let object): try increments?.result(decoding: object, metadata: metadata)
+                }
+                if let result { return result }
             }
             switch payload {
             case .text(let text):
-                return try GraphQLResult<Data>(decodingResponse: text.utf8, metadata: ResponseMetadata(httpResponse: head))
+                return try GraphQLResult<Data>(decodingResponse: text.utf8, metadata: metadata)
             case .object(let object):
-                return try GraphQLResult<Data>(decodingResponseObject: object, metadata: ResponseMetadata(httpResponse: head))
+                return try GraphQLResult<Data>(decodingResponseObject: object, metadata: metadata)
             }
         } catch let reason as InvalidResponseReason {
             throw ApogeeError.subscription(.malformedMessage(payload.excerpt + " (\(reason))"))
@@ -163,25 +163,6 @@ enum SubscriptionPayload {
     case text(String)
     /// A multipart part's `payload`, parsed already.
     case object(JSONObject)
-
-    /// The payload as a JSON object.
-    func object() throws(InvalidResponseReason) -> JSONObject {
-        switch self {
-        case .object(let object):
-            return object
-        case .text(let text):
-            let value: JSONValue
-            do {
-                value = try JSONValue(parsing: text.utf8)
-            } catch let error as JSONParsingError {
-                throw .malformedJSON(error)
-            } catch {
-                throw .notAGraphQLResponse("\(error)")
-            }
-            guard let object = value.objectValue else { throw .notAGraphQLResponse("the top level is \(value.kindDescription), not an object") }
-            return object
-        }
-    }
 
     /// The start of the payload, for errors.
     var excerpt: String {

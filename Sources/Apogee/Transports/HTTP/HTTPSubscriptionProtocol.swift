@@ -19,7 +19,7 @@ public struct HTTPSubscriptionProtocol: Sendable, Hashable, CustomStringConverti
     /// Apollo's multipart subscriptions (`subscriptionSpec=1.0`), which Apollo Router serves:
     /// each event a part of a `multipart/mixed` body, with heartbeats between them.
     public static let multipart = HTTPSubscriptionProtocol(
-        accept: "multipart/mixed;subscriptionSpec=1.0, application/graphql-response+json, application/json;q=0.9",
+        accept: "multipart/mixed;subscriptionSpec=1.0, " + GraphQLOverHTTP.acceptedMediaTypes,
         mediaType: "multipart/mixed",
         description: "multipart subscriptions"
     )

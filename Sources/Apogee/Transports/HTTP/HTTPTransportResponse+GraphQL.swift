@@ -46,6 +46,12 @@ extension HTTPTransportResponse {
 
     /// The start of the body as text, whitespace collapsed, for error messages.
     var bodyExcerpt: String {
+        Self.excerpt(of: body)
+    }
+
+    /// The start of `body` as text, whitespace collapsed, for error messages: a response's, a
+    /// part's or a message's.
+    static func excerpt(of body: Data) -> String {
         let limit = 200
         let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
         let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -11,7 +11,9 @@ import HTTPTypes
 struct IncrementalPartReader {
     private var body: AsyncThrowingStream<Data, any Error>.AsyncIterator
     private var parser: MultipartMixedParser
+    /// The parts the last piece completed, and the next one of them to read.
     private var parts: [MultipartPart] = []
+    private var nextPart = 0
     private var response = IncrementalResponse()
     private let head: HTTPResponse
     private let sentBytes: Int?
@@ -28,8 +30,9 @@ struct IncrementalPartReader {
     /// The result of the next payload, or `nil` once the last one has been read.
     mutating func next<Data: RootSelectionSet>(as type: Data.Type) async throws -> GraphQLResult<Data>? {
         while !ended {
-            if !parts.isEmpty {
-                let part = parts.removeFirst()
+            if nextPart < parts.count {
+                let part = parts[nextPart]
+                nextPart += 1
                 let payload: IncrementalPayload
                 do {
                     payload = try IncrementalPayload(parsing: part.body)
@@ -37,7 +40,7 @@ struct IncrementalPartReader {
                     if payload.isEmpty { continue }
                     try response.apply(payload)
                 } catch {
-                    throw ApogeeError.invalidResponse(error, httpResponse: head, bodyExcerpt: Self.excerpt(of: part.body))
+                    throw ApogeeError.invalidResponse(error, httpResponse: head, bodyExcerpt: HTTPTransportResponse.excerpt(of: part.body))
                 }
                 ended = !response.hasNext
                 let metadata = ResponseMetadata(httpResponse: head, bodySizes: .init(sent: sentBytes, received: receivedBytes))
@@ -56,15 +59,11 @@ struct IncrementalPartReader {
             receivedBytes += piece.count
             do {
                 parts = try parser.consume(piece)
+                nextPart = 0
             } catch {
                 throw ApogeeError.invalidResponse(.malformedMultipart(error.description), httpResponse: head, bodyExcerpt: "")
             }
         }
         return nil
-    }
-
-    private static func excerpt(of body: Foundation.Data) -> String {
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-        return body.count > 200 ? text + "…" : text
     }
 }

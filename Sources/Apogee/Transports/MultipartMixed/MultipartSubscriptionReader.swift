@@ -18,7 +18,9 @@ struct MultipartSubscriptionReader {
 
     private var body: AsyncThrowingStream<Data, any Error>.AsyncIterator
     private var parser: MultipartMixedParser
+    /// The parts the last piece completed, and the next one of them to read.
     private var parts: [MultipartPart] = []
+    private var nextPart = 0
 
     init(body: AsyncThrowingStream<Data, any Error>, boundary: String, maximumPartSize: Int) {
         self.body = body.makeAsyncIterator()
@@ -31,14 +33,16 @@ struct MultipartSubscriptionReader {
     ///   not a message of the protocol.
     mutating func next() async throws -> Message? {
         while true {
-            while !parts.isEmpty {
-                let part = parts.removeFirst()
+            while nextPart < parts.count {
+                let part = parts[nextPart]
+                nextPart += 1
                 if let message = try Self.message(in: part.body) { return message }
             }
             if parser.isComplete { return .complete }
             guard let piece = try await body.next() else { return nil }
             do {
                 parts = try parser.consume(piece)
+                nextPart = 0
             } catch {
                 throw ApogeeError.subscription(.malformedMessage(error.description))
             }
@@ -50,13 +54,13 @@ struct MultipartSubscriptionReader {
         let object: JSONObject
         do {
             guard let parsed = try JSONValue(parsing: body).objectValue else {
-                throw ApogeeError.subscription(.malformedMessage("a part that is not a JSON object: " + String(decoding: body.prefix(200), as: UTF8.self)))
+                throw ApogeeError.subscription(.malformedMessage("a part that is not a JSON object: " + HTTPTransportResponse.excerpt(of: body)))
             }
             object = parsed
         } catch let error as ApogeeError {
             throw error
         } catch {
-            throw ApogeeError.subscription(.malformedMessage("a part that is not JSON (\(error)): " + String(decoding: body.prefix(200), as: UTF8.self)))
+            throw ApogeeError.subscription(.malformedMessage("a part that is not JSON (\(error)): " + HTTPTransportResponse.excerpt(of: body)))
         }
         switch object["payload"] {
         case nil where object.isEmpty:
@@ -72,7 +76,7 @@ struct MultipartSubscriptionReader {
             if let errors = object["errors"], errors.arrayValue?.isEmpty == false {
                 return .payload(["data": .null, "errors": errors], isLast: true)
             }
-            throw ApogeeError.subscription(.malformedMessage("a part without 'payload': " + String(decoding: body.prefix(200), as: UTF8.self)))
+            throw ApogeeError.subscription(.malformedMessage("a part without 'payload': " + HTTPTransportResponse.excerpt(of: body)))
         case let other?:
             throw ApogeeError.subscription(.malformedMessage("'payload' is \(other.kindDescription), not an object"))
         }

@@ -40,7 +40,16 @@ public struct IncrementalResultDecoder: Sendable {
         decoding payload: JSONObject,
         metadata: ResponseMetadata = ResponseMetadata()
     ) throws -> GraphQLResult<Data> {
-        let parsed = try IncrementalPayload(object: payload)
+        try result(decoding: try IncrementalPayload(object: payload), metadata: metadata)
+    }
+
+    /// Merges a payload still in its JSON text (a server-sent event's data) with the ones
+    /// before it and decodes the response so far.
+    mutating func result<Data: RootSelectionSet>(decodingText text: String, metadata: ResponseMetadata) throws -> GraphQLResult<Data> {
+        try result(decoding: try IncrementalPayload(parsing: text.utf8), metadata: metadata)
+    }
+
+    private mutating func result<Data: RootSelectionSet>(decoding parsed: IncrementalPayload, metadata: ResponseMetadata) throws -> GraphQLResult<Data> {
         let startsResponse = parsed.data != nil || (parsed.incremental.isEmpty && parsed.completed.isEmpty && parsed.pending.isEmpty)
         var current: IncrementalResponse
         if startsResponse {
