@@ -9,6 +9,9 @@ public struct MultipartPart: Sendable, Equatable {
     /// The header block's bytes, without the blank line that ends it.
     let headerBlock: Data
     /// The part's content.
+    ///
+    /// It may be a slice of the bytes received, sharing their storage rather than copying them:
+    /// its `startIndex` need not be 0, so index it from `startIndex`, or read it as a collection.
     public var body: Data
 
     init(headerBlock: Data, body: Data) {
