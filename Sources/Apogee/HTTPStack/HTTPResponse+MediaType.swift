@@ -24,45 +24,53 @@ extension HTTPResponse {
     /// parameter is absent.
     func mediaTypeParameter(_ name: String) -> String? {
         guard let contentType = headerFields.first(where: { $0.name == .contentType })?.value else { return nil }
-        return Self.parameters(ofMediaType: contentType).first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        let wanted = name.lowercased()
+        return Self.parameters(ofMediaType: contentType).first { $0.name.lowercased() == wanted }?.value
     }
 
     /// The parameters after a media type's `;`s, in order: `name=value` or
     /// `name="quoted value"`, where a quoted value may hold `;` and `\"`.
+    ///
+    /// Read as bytes: the field is ASCII but for a quoted value's contents, and every response
+    /// of an incremental delivery has its boundary read from it.
     static func parameters(ofMediaType field: String) -> [(name: String, value: String)] {
         var parameters: [(name: String, value: String)] = []
-        var rest = Substring(field)
-        guard let firstSemicolon = rest.firstIndex(of: ";") else { return [] }
-        rest = rest[rest.index(after: firstSemicolon)...]
-        while !rest.isEmpty {
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            let name = rest.prefix { $0 != "=" && $0 != ";" }
-            rest = rest.dropFirst(name.count)
+        let bytes = Array(field.utf8)
+        guard var index = bytes.firstIndex(of: UInt8(ascii: ";")) else { return [] }
+        index += 1
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func trimmed(_ range: Range<Int>) -> String {
+            var range = range
+            while let first = range.first, isSpace(bytes[first]) { range = range.dropFirst() }
+            while let last = range.last, isSpace(bytes[last]) { range = range.dropLast() }
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
+        while index < bytes.count {
+            let nameStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ";") { index += 1 }
+            let name = trimmed(nameStart..<index)
             var value = ""
-            if rest.first == "=" {
-                rest = rest.dropFirst()
-                if rest.first == "\"" {
-                    rest = rest.dropFirst()
-                    while let character = rest.first, character != "\"" {
-                        rest = rest.dropFirst()
-                        if character == "\\", let escaped = rest.first {
-                            value.append(escaped)
-                            rest = rest.dropFirst()
-                        } else {
-                            value.append(character)
-                        }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+                index += 1
+                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                    index += 1
+                    var unquoted: [UInt8] = []
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count { index += 1 }
+                        unquoted.append(bytes[index])
+                        index += 1
                     }
-                    rest = rest.dropFirst()
-                    rest = rest.drop { $0 != ";" }
+                    value = String(decoding: unquoted, as: UTF8.self)
+                    while index < bytes.count, bytes[index] != UInt8(ascii: ";") { index += 1 }
                 } else {
-                    let token = rest.prefix { $0 != ";" }
-                    rest = rest.dropFirst(token.count)
-                    value = token.trimmingCharacters(in: .whitespaces)
+                    let valueStart = index
+                    while index < bytes.count, bytes[index] != UInt8(ascii: ";") { index += 1 }
+                    value = trimmed(valueStart..<index)
                 }
             }
-            rest = rest.dropFirst()  // the `;`
-            let trimmedName = name.trimmingCharacters(in: .whitespaces)
-            if !trimmedName.isEmpty { parameters.append((trimmedName, value)) }
+            index += 1  // the `;`
+            if !name.isEmpty { parameters.append((name, value)) }
         }
         return parameters
     }

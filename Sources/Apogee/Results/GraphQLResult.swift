@@ -22,7 +22,10 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var data: Data? {
         // Data replaced by an interceptor no longer matches the server's JSON; the store then
         // writes the new data, encoded.
-        didSet { serverData = nil }
+        didSet {
+            serverData = nil
+            serverIncrements = nil
+        }
     }
     /// The errors the server reported, or `nil` when there were none.
     public var errors: [GraphQLError]?
@@ -70,6 +73,10 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// The `data` object as the server sent it, kept so that the store can normalize the
     /// response without encoding the typed data again. `nil` when the result was built by hand.
     var serverData: ResponseData?
+    /// For a result of incremental delivery after the first: what its payload added to the
+    /// result before, each at its path, which is all the store writes of it. `nil` when the
+    /// store writes the whole data.
+    var serverIncrements: [ResponseIncrement]?
 
     /// Whether the result still holds its `data` as the server sent it, which the store
     /// normalizes as it is. A result decoded from a response

@@ -23,10 +23,10 @@ struct Normalizer {
     private(set) var connections: [CacheKey: ConnectionPage] = [:]
     /// List indices from the response's root to the element being normalized, used only to
     /// build the path key of an object that has no key of its own.
-    private var indices: [Int] = []
+    var indices: [Int] = []
     /// Where the current object's own indices start in `indices`: those before it lead to
     /// the object, whose record a path key below it starts from.
-    private var indicesStart = 0
+    var indicesStart = 0
     /// Whether to note the record key of each object whose `__id` is selected. Off unless
     /// the operation selects `__id`, so that other writes do not track response paths.
     private let collectsClientIDs: Bool
@@ -86,7 +86,7 @@ struct Normalizer {
 
     /// ``normalize(_:as:selections:declaredType:keyField:)`` once the object's `__typename`
     /// has been read: an object in a field has it read to find its key.
-    private mutating func normalizeObject<JSON: ResponseJSON>(
+    mutating func normalizeObject<JSON: ResponseJSON>(
         _ object: JSON,
         as key: CacheKey,
         selections: [Selection],
@@ -117,7 +117,7 @@ struct Normalizer {
     /// Puts the fields of an object into its record: in place of the empty one holding its
     /// place, or merged over what the object's own fields wrote of it meanwhile (an object
     /// that contains itself). The key is hashed once unless there is something to merge.
-    private mutating func put(_ fields: [String: RecordValue], of key: CacheKey) {
+    mutating func put(_ fields: [String: RecordValue], of key: CacheKey) {
         guard var record = records.updateValue(fields, forKey: key), !record.isEmpty else { return }
         record.merge(fields) { _, new in new }
         records[key] = record
@@ -186,7 +186,7 @@ struct Normalizer {
         }
     }
 
-    private mutating func normalizeValue<JSON: ResponseJSON>(
+    mutating func normalizeValue<JSON: ResponseJSON>(
         _ value: JSON,
         type: Selection.FieldType,
         parent: CacheKey,
@@ -203,18 +203,12 @@ struct Normalizer {
             guard value.isObject else {
                 throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)
             }
-            let responseTypename = value.member("__typename")?.stringValue
-            let typename = responseTypename ?? typeName
-            let rule = keyRule(for: typename)
-            var keyField = KeyField(responseKey: rule.singleField ?? "")
-            let childKey = keyPolicy.key(typename: typename, object: value, rule: rule, keyValue: &keyField.value)
-                ?? edgeKey(parent: parent, field: field, object: value)
-                ?? pathKey(parent: parent, field: field)
-            if let connectionPage { connections[childKey] = connectionPage }
+            let child = identify(value, declaredType: typeName, parent: parent, field: field)
+            if let connectionPage { connections[child.key] = connectionPage }
             try normalizeObject(
-                value, as: childKey, selections: selections, responseTypename: responseTypename,
-                typename: typename, keyField: keyField)
-            return .reference(childKey)
+                value, as: child.key, selections: selections, responseTypename: child.responseTypename,
+                typename: child.typename, keyField: child.keyField)
+            return .reference(child.key)
         case .list(let inner):
             // Lists of scalars are kept whole, as the server sent them.
             if inner.selections == nil { return RecordValue(scalar: value.jsonValue) }
@@ -237,6 +231,28 @@ struct Normalizer {
                 throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
             }
         }
+    }
+
+    /// An object in a field, as the store knows it: its type, and the record it is kept in.
+    struct ObjectIdentity {
+        var key: CacheKey
+        var typename: String
+        var responseTypename: String?
+        var keyField: KeyField
+    }
+
+    /// Works out which record holds `object`, met in `field` of `parent` (with the list
+    /// indices walked since `parent` in ``indices``): its key by the key policy, else its
+    /// place in a connection, else its path.
+    mutating func identify<JSON: ResponseJSON>(_ object: JSON, declaredType: String, parent: CacheKey, field: String) -> ObjectIdentity {
+        let responseTypename = object.member("__typename")?.stringValue
+        let typename = responseTypename ?? declaredType
+        let rule = keyRule(for: typename)
+        var keyField = KeyField(responseKey: rule.singleField ?? "")
+        let key = keyPolicy.key(typename: typename, object: object, rule: rule, keyValue: &keyField.value)
+            ?? edgeKey(parent: parent, field: field, object: object)
+            ?? pathKey(parent: parent, field: field)
+        return ObjectIdentity(key: key, typename: typename, responseTypename: responseTypename, keyField: keyField)
     }
 
     /// How objects of `typename` get their key, worked out once for each type: a response

@@ -81,11 +81,34 @@ extension NormalizedStore {
         maxAge: Duration?,
         variables: JSONObject?
     ) throws -> CacheChanges {
+        try writeResult(
+            operation, data: data, typedData: typedData, removingOptimisticLayer: layer, updater: updater, maxAge: maxAge,
+            variables: variables, increments: nil)
+    }
+
+    /// ``writeResult(_:data:typedData:removingOptimisticLayer:updater:maxAge:variables:)`` for
+    /// a result of incremental delivery: with `increments`, `data` is the response so far, and
+    /// only what its latest payload added is written, each increment at its path (the earlier
+    /// payloads were written when they came); see ``CacheTransaction`` `writeIncrements`.
+    package func writeResult<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        data: ResponseData?,
+        typedData: Operation.Data?,
+        removingOptimisticLayer layer: OptimisticLayerID?,
+        updater: StoreUpdater<Operation.Data>?,
+        maxAge: Duration?,
+        variables: JSONObject?,
+        increments: [ResponseIncrement]?
+    ) throws -> CacheChanges {
         let layers: Set<OptimisticLayerID> = layer.map { [$0] } ?? []
         let responseMaxAge = maxAge?.wholeMilliseconds
         do {
             return try transaction(removingOptimisticLayers: layers) { transaction in
                 transaction.lifetimes.responseMaxAge = responseMaxAge
+                if let increments, updater == nil, case .tree(let object)? = data,
+                   try transaction.writeIncrements(increments, of: object, for: operation, variables: variables) {
+                    return
+                }
                 try transaction.applyResult(operation, data: data, typedData: typedData, updater: updater, variables: variables)
             }.changes
         } catch {

@@ -3,6 +3,7 @@ import ApogeeExampleServer
 import ClientFixtures
 import Foundation
 import HTTPTypes
+import Synchronization
 import Testing
 import TestSupport
 
@@ -95,6 +96,79 @@ import TestSupport
         }
     }
 
+    /// Every result of a network-only fetch over `server`, with `betweenPayloads` run on the
+    /// first result before the second is written: the later results wait at a gate until then.
+    static func results<Query: GraphQLQuery>(
+        of query: Query,
+        from server: ExampleServer,
+        _ format: IncrementalDeliveryFormat,
+        betweenPayloads: (GraphQLResult<Query.Data>, ApogeeClient) throws -> Void
+    ) async throws -> (results: [GraphQLResult<Query.Data>], client: ApogeeClient) {
+        let gates = Gates()
+        let count = Mutex(0)
+        let provider = GatedProvider(gates: gates) { _ in
+            count.withLock { count in
+                count += 1
+                return count > 1 ? "later" : nil
+            }
+        }
+        let client = client(server, format, .native, provider: provider)
+        var results: [GraphQLResult<Query.Data>] = []
+        for try await result in client.fetchResults(query: query, cachePolicy: .fetchIgnoringCacheData) {
+            results.append(result)
+            if results.count == 1 {
+                try betweenPayloads(result, client)
+                await gates.open("later")
+            }
+        }
+        return (results, client)
+    }
+
+    /// An increment is written at its path, and only it: what the app changed in the store
+    /// between two payloads, in a record the first payload wrote, stays.
+    @Test(arguments: IncrementalDeliveryFormat.all)
+    func anIncrementIsWrittenAtItsPathAlone(format: IncrementalDeliveryFormat) async throws {
+        var configuration = ExampleServer.Configuration()
+        configuration.incrementalDelay = .zero
+        try await withServer(configuration) { server in
+            let (results, client) = try await Self.results(of: DeferredLaunchQuery(id: "7"), from: server, format) { first, client in
+                #expect(first.data?.launch?.missionDetails == .pending)
+                try client.store.commitUpdate { try $0.record(for: "Launch:7")?.setValue("Changed by the app", forField: "site") }
+            }
+            let last = try #require(results.last)
+            #expect(results.count == 2)
+            // The result is the server's; the store keeps the app's change beside the increment.
+            #expect(last.data?.launch?.site != "Changed by the app")
+            let mission = try #require(last.data?.launch?.missionDetails.value?.mission)
+            let site = try await client.fetch(query: LaunchSiteQuery(id: "7"), cachePolicy: .returnCacheDataDontFetch)
+            #expect(site.data?.launch?.site == "Changed by the app")
+            let cached = try await client.fetch(query: LaunchMissionQuery(id: "7"), cachePolicy: .returnCacheDataDontFetch)
+            #expect(cached.data?.launch?.mission == mission)
+        }
+    }
+
+    /// Streamed items are appended to the list in the store; the items already there are
+    /// referred to, not written again, so the app's change to one of them between payloads
+    /// stays.
+    @Test(arguments: IncrementalDeliveryFormat.all)
+    func streamedItemsAreAppendedToTheListInTheStore(format: IncrementalDeliveryFormat) async throws {
+        var configuration = ExampleServer.Configuration()
+        configuration.incrementalDelay = .zero
+        try await withServer(configuration) { server in
+            let (results, client) = try await Self.results(of: StreamedLaunchesQuery(initialCount: 2), from: server, format) { first, client in
+                let firstID = try #require(first.data?.launches.launches.first??.id)
+                try client.store.commitUpdate { try $0.record(for: CacheKey("Launch:" + firstID))?.setValue("Changed by the app", forField: "site") }
+            }
+            let served = try #require(results.last?.data?.launches.launches)
+            #expect(served.count == 5)
+            let cached = try await client.fetch(query: StreamedLaunchesQuery(initialCount: 2), cachePolicy: .returnCacheDataDontFetch)
+            let stored = try #require(cached.data?.launches.launches)
+            #expect(stored.map { $0?.id } == served.map { $0?.id })
+            #expect(stored.first??.site == "Changed by the app")
+            #expect(stored.dropFirst().map { $0?.site } == served.dropFirst().map { $0?.site })
+        }
+    }
+
     /// `@defer` inside a list: the fragment of each item comes later, at the item's path.
     @Test(arguments: cases)
     func aFragmentDeferredInEachItemOfAList(format: IncrementalDeliveryFormat, stack: HTTPStack) async throws {
@@ -108,6 +182,13 @@ import TestSupport
             #expect(last.map { $0?.id } == first.map { $0?.id })
             #expect(last.allSatisfy { $0?.siteDetails.isFulfilled == true })
             #expect(results.last?.hasNext == false)
+            // Each item's fragment went into that item's record, through the list's index.
+            let client = Self.client(server, format, stack)
+            let fetched = try await client.fetch(query: DeferredLaunchPageQuery(), cachePolicy: .fetchIgnoringCacheData)
+            let fromStore = try await client.fetch(query: DeferredLaunchPageQuery(), cachePolicy: .returnCacheDataDontFetch)
+            #expect(fromStore.source == .cache)
+            #expect(fromStore.data?.launches.launches.map { $0?.siteDetails.value?.site } == fetched.data?.launches.launches.map { $0?.siteDetails.value?.site })
+            #expect(fromStore.data?.launches.launches.allSatisfy { $0?.siteDetails.isFulfilled == true } == true)
         }
     }
 

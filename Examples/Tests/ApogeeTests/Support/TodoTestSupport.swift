@@ -68,9 +68,11 @@ struct GateInterceptor: ResultInterceptor {
 /// The default chain without retries, with a gate at the end.
 struct GatedProvider: InterceptorProvider {
     let gates: Gates
+    /// The gate a result waits at, if any: by default the one its request's context names.
+    var gateName: @Sendable (RequestContext) -> String? = { $0[GateName.self] }
 
     func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
-        DefaultInterceptorProvider(retry: nil).interceptors(for: operation) + [GateInterceptor(gates: gates)]
+        DefaultInterceptorProvider(retry: nil).interceptors(for: operation) + [GateInterceptor(gates: gates, gateName: gateName)]
     }
 }
 

@@ -15,7 +15,8 @@ extension ApogeeClient {
     /// outlives its mutation.
     ///
     /// What is written is ``GraphQLResult/storableData``: nothing without data, partial data
-    /// without the nulls of failed fields. Local fields are never written from a result: the
+    /// without the nulls of failed fields. Of a later result of incremental delivery, only
+    /// what its payload added is written, at its path. Local fields are never written from a result: the
     /// returned result shows the store's values of them instead. With
     /// ``Configuration/usesServerCacheControl``, the response's `max-age` sets how long it
     /// stays fresh, and `no-store` keeps its data out (the layer still goes and the updater
@@ -39,7 +40,8 @@ extension ApogeeClient {
                     removingOptimisticLayer: layer,
                     updater: updater,
                     maxAge: cacheControl?.maxAge.map { .seconds($0) },
-                    variables: variables
+                    variables: variables,
+                    increments: result.serverIncrements
                 )
                 result = result.fillingStoreValues(from: changes)
             } else if let layer {

@@ -39,7 +39,19 @@ extension HTTPNetworkTransport {
     /// defer). A field that offers `multipart/mixed` already is the caller's and stands.
     static func incrementalAccept(offering formats: [IncrementalDeliveryFormat], before accepted: String?) -> String {
         let accepted = accepted ?? GraphQLOverHTTP.acceptedMediaTypes
-        guard !formats.isEmpty, !accepted.lowercased().contains(multipartMixedMediaType) else { return accepted }
+        guard !formats.isEmpty, !offersMultipartMixed(accepted) else { return accepted }
         return (formats.map(\.mediaRange) + [accepted]).joined(separator: ", ")
+    }
+
+    /// Whether an `Accept` field names `multipart/mixed`, in any case: compared as ASCII
+    /// bytes, as every request with `@defer` asks.
+    private static func offersMultipartMixed(_ accepted: String) -> Bool {
+        let wanted = Array(multipartMixedMediaType.utf8)
+        let bytes = Array(accepted.utf8)
+        guard bytes.count >= wanted.count else { return false }
+        func lowercased(_ byte: UInt8) -> UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte }
+        return (0...(bytes.count - wanted.count)).contains { start in
+            wanted.indices.allSatisfy { lowercased(bytes[start + $0]) == wanted[$0] }
+        }
     }
 }

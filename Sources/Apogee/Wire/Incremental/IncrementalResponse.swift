@@ -1,4 +1,5 @@
 import ApogeeAPI
+import ApogeeStore
 
 /// The response so far of an operation delivered incrementally: each payload merged into the
 /// data before it, in either format (see ``IncrementalDeliveryFormat``).
@@ -19,6 +20,9 @@ struct IncrementalResponse: Sendable {
     private(set) var hasNext = true
     /// Whether the first payload has come.
     private(set) var hasInitialPayload = false
+    /// What the last payload added, each at its place in the data: what the store writes of
+    /// it. `nil` after the first payload, which the store writes whole.
+    private(set) var lastIncrements: [ResponseIncrement]?
 
     /// Merges the next payload.
     /// - Throws: ``InvalidResponseReason`` when it does not fit the response so far: no data
@@ -36,6 +40,7 @@ struct IncrementalResponse: Sendable {
         guard payload.data == nil else {
             throw .malformedIncrementalPayload("a payload after the first has 'data'")
         }
+        lastIncrements = []
         pending.append(contentsOf: payload.pending)
         errors.append(contentsOf: payload.errors)
         for increment in payload.incremental {
@@ -92,6 +97,7 @@ struct IncrementalResponse: Sendable {
                 object.mergeDeeply(fields)
                 value = .object(object)
             }
+            lastIncrements?.append(ResponseIncrement(path: path, content: .fields(Array(fields.keys))))
         case .items(let items):
             // The current format points at the list; the 2022 one at the first item's index.
             var listPath = path.components[...]
@@ -100,14 +106,19 @@ struct IncrementalResponse: Sendable {
                 firstIndex = index
                 listPath = listPath.dropLast()
             }
+            var start: Int?
             try Self.update(&data, at: listPath) { value throws(InvalidResponseReason) in
                 guard case .array(var list) = value else {
                     throw .malformedIncrementalPayload("streamed items for '\(path)', which is \(value.kindDescription), not a list")
                 }
                 value = .null
-                let start = min(firstIndex ?? list.count, list.count)
-                list.replaceSubrange(start..<min(start + items.count, list.count), with: items)
+                let first = min(firstIndex ?? list.count, list.count)
+                list.replaceSubrange(first..<min(first + items.count, list.count), with: items)
                 value = .array(list)
+                start = first
+            }
+            if let start {
+                lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: start)))
             }
         }
     }
@@ -178,5 +189,6 @@ extension GraphQLResult where Data: RootSelectionSet {
         try self.init(decoding: response.body, metadata: metadata)
         hasNext = response.hasNext
         pendingIncrements = response.pending
+        serverIncrements = response.lastIncrements
     }
 }
