@@ -10,7 +10,7 @@ extension OperationExecutor where Operation: GraphQLQuery {
             operation: query,
             context: context,
             cacheStep: CacheStep(policy: cachePolicy) { client.cachedResult(for: query, options: $0) },
-            writes: cachePolicy.writesResults ? .store : .none,
+            writes: cachePolicy.writesResults ? .store(for: query) : .none,
             deadline: client.configuration.requestDeadline
         )
     }
@@ -33,7 +33,7 @@ extension OperationExecutor where Operation: GraphQLMutation {
             context: context,
             layer: try client.store.layOptimisticUpdate(for: mutation, response: optimisticResponse, updater: optimisticUpdater),
             updater: updater,
-            writes: .store,
+            writes: .store(for: mutation),
             deadline: client.configuration.requestDeadline
         )
     }
@@ -48,7 +48,7 @@ extension OperationExecutor where Operation: GraphQLMutation {
             layer: layer,
             layerOwner: .caller,
             updater: updater,
-            writes: .store,
+            writes: .store(for: mutation),
             deadline: client.configuration.requestDeadline
         )
     }

@@ -15,4 +15,11 @@ struct ResultWrites: Sendable {
     static let none = ResultWrites(toStore: false)
     /// Each result is written into the store by the executor's task.
     static let store = ResultWrites(toStore: true)
+
+    /// Each result of `operation` is written into the store by the executor's task, with its
+    /// variables worked out once when it delivers incrementally: every payload's write needs them.
+    static func store<Operation: GraphQLOperation>(for operation: Operation) -> ResultWrites {
+        guard ResultDelivery(for: Operation.self) == .incremental else { return .store }
+        return ResultWrites(toStore: true, variables: operation.variablesJSON)
+    }
 }

@@ -59,8 +59,8 @@ struct GraphQLResponseBody: Sendable {
     }
 
     /// A response put together from its parts: the payloads of an incremental response merged.
-    init(data: JSONObject?, errors: [GraphQLError], extensions: JSONObject?) {
-        self.data = data.map { .tree($0) }
+    init(data: ResponseData?, errors: [GraphQLError], extensions: JSONObject?) {
+        self.data = data
         self.errors = errors.isEmpty ? nil : errors
         self.extensions = extensions
     }

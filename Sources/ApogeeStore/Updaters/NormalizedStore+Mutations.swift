@@ -105,9 +105,12 @@ extension NormalizedStore {
         do {
             return try transaction(removingOptimisticLayers: layers) { transaction in
                 transaction.lifetimes.responseMaxAge = responseMaxAge
-                if let increments, updater == nil, case .tree(let object)? = data,
-                   try transaction.writeIncrements(increments, of: object, for: operation, variables: variables) {
-                    return
+                if let increments, updater == nil {
+                    // A payload that only completes what was pending adds nothing to write.
+                    if increments.isEmpty { return }
+                    if case .tree(let object)? = data, try transaction.writeIncrements(increments, of: object, for: operation, variables: variables) {
+                        return
+                    }
                 }
                 try transaction.applyResult(operation, data: data, typedData: typedData, updater: updater, variables: variables)
             }.changes

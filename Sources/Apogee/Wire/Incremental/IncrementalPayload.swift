@@ -1,4 +1,5 @@
 import ApogeeAPI
+import ApogeeStore
 
 /// One payload of an incremental response, read from its JSON: the first, shaped like a
 /// GraphQL response with `hasNext`, or a later one with `incremental` entries; in either
@@ -31,8 +32,9 @@ struct IncrementalPayload: Sendable {
         var errors: [GraphQLError]
     }
 
-    /// `data`: absent (`nil`), or present and an object or `null`.
-    var data: JSONObject??
+    /// `data`: absent (`nil`), or present and an object or `null`. Read in place when the
+    /// payload was parsed from its text, as a plain response's data is.
+    var data: ResponseData??
     var errors: [GraphQLError] = []
     var extensions: JSONObject?
     var pending: [PendingIncrement] = []
@@ -46,31 +48,56 @@ struct IncrementalPayload: Sendable {
         data == nil && errors.isEmpty && extensions == nil && pending.isEmpty && incremental.isEmpty && completed.isEmpty && hasNext == nil
     }
 
-    /// Reads a payload from a part's JSON text.
+    /// Reads a payload from a part's JSON text. The text is indexed as a `JSONDocument`: the
+    /// first payload's `data` stays in it for the typed data and the store to read in place,
+    /// and only the rest of the payload (small) becomes a tree.
     init(parsing bytes: some Collection<UInt8>) throws(InvalidResponseReason) {
         guard !bytes.isEmpty else { throw .emptyBody }
-        let root: JSONValue
+        let root: JSONDocument.Value
         do {
-            root = try JSONValue(parsing: bytes)
+            root = try JSONDocument(parsing: bytes).root
         } catch let error as JSONParsingError {
             throw .malformedJSON(error)
         } catch {
             throw .notAGraphQLResponse("\(error)")
         }
-        guard let object = root.objectValue else {
+        guard let members = root.members else {
             throw .notAGraphQLResponse("a payload is \(root.kindDescription), not an object")
         }
-        try self.init(object: object)
+        var data: ResponseData??
+        var rest = JSONObject(minimumCapacity: members.count)
+        for (name, value) in members {
+            guard name == "data" else {
+                rest[name] = value.jsonValue
+                continue
+            }
+            // The last of repeated names wins, as a tree's would.
+            if value.isNull {
+                data = .some(nil)
+            } else if value.isObject {
+                data = .some(.document(value))
+            } else {
+                throw .notAGraphQLResponse("'data' is \(value.kindDescription), not an object")
+            }
+        }
+        try self.init(data: data, members: rest)
     }
 
     /// Reads a payload already parsed: a WebSocket message's or a server-sent event's.
     init(object: JSONObject) throws(InvalidResponseReason) {
+        let data: ResponseData??
         switch object["data"] {
         case nil: data = nil
         case .null?: data = .some(nil)
-        case .object(let fields)?: data = .some(fields)
+        case .object(let fields)?: data = .some(.tree(fields))
         case let other?: throw .notAGraphQLResponse("'data' is \(other.kindDescription), not an object")
         }
+        try self.init(data: data, members: object)
+    }
+
+    /// A payload of `data`, read already, and the payload's other members.
+    private init(data: ResponseData??, members object: JSONObject) throws(InvalidResponseReason) {
+        self.data = data
         errors = try Self.errors(object["errors"])
         extensions = object["extensions"]?.objectValue
         switch object["hasNext"] {

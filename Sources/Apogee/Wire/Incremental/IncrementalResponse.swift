@@ -10,8 +10,11 @@ import ApogeeStore
 /// has no place in the response so far (under a `null` that an error left) is dropped, as the
 /// server's own response would have had nothing there.
 struct IncrementalResponse: Sendable {
-    /// The data so far; `nil` before the first payload, or when it was `null`.
-    private(set) var data: JSONObject?
+    /// The data so far; `nil` before the first payload, or when it was `null`. The first
+    /// payload's as it came (read in place from its text), a tree once anything is merged in.
+    private(set) var responseData: ResponseData?
+    /// The data so far, as a tree.
+    var data: JSONObject? { responseData?.tree }
     private(set) var errors: [GraphQLError] = []
     private(set) var extensions: JSONObject?
     /// The announced increments not completed yet, in the order they were announced.
@@ -58,9 +61,9 @@ struct IncrementalResponse: Sendable {
         hasNext = payload.hasNext ?? false
     }
 
-    private mutating func applyInitial(data: JSONObject?, _ payload: IncrementalPayload) {
+    private mutating func applyInitial(data: ResponseData?, _ payload: IncrementalPayload) {
         hasInitialPayload = true
-        self.data = data
+        responseData = data
         errors = payload.errors
         extensions = payload.extensions
         pending = payload.pending
@@ -86,7 +89,9 @@ struct IncrementalResponse: Sendable {
         } else {
             throw .malformedIncrementalPayload("an increment with neither an id nor a path")
         }
-        guard data != nil else { return }
+        // Merged into a tree of its own: taken out, so that the merge edits the one copy in place.
+        guard var data = responseData.take()?.tree else { return }
+        defer { responseData = .tree(data) }
         switch increment.content {
         case .data(let fields):
             try Self.update(&data, at: path.components[...]) { value throws(InvalidResponseReason) in
@@ -126,14 +131,14 @@ struct IncrementalResponse: Sendable {
     /// Changes the value at `path` under `root` in place. A path that ends at `null` or at a
     /// missing field changes nothing: an error nulled that part of the response.
     private static func update(
-        _ root: inout JSONObject?,
+        _ root: inout JSONObject,
         at path: ArraySlice<ResponsePath.Component>,
         _ change: (inout JSONValue) throws(InvalidResponseReason) -> Void
     ) throws(InvalidResponseReason) {
         // Taken out, so that the change edits the one copy in place.
-        guard let object = root.take() else { return }
-        var value = JSONValue.object(consume object)
-        defer { root = value.objectValue }
+        var value = JSONValue.object(root)
+        root = [:]
+        defer { root = value.objectValue ?? [:] }
         try update(&value, at: path, change)
     }
 
@@ -178,7 +183,7 @@ struct IncrementalResponse: Sendable {
 
     /// The response so far, as one GraphQL response.
     var body: GraphQLResponseBody {
-        GraphQLResponseBody(data: data, errors: errors, extensions: extensions)
+        GraphQLResponseBody(data: responseData, errors: errors, extensions: extensions)
     }
 }
 
