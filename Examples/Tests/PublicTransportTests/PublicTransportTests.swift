@@ -8,7 +8,7 @@ import Testing
 /// client as Apogee's own transports do: queries, optimistic mutations and subscriptions reach
 /// the store and its watchers, results decoded with the public wire codec keep the server's
 /// JSON, and the transport's metadata travels on the results.
-@Suite("A transport of one's own, through the public API", .timeLimit(.minutes(1)))
+@Suite("A transport of one's own, through the public API", .timeLimit(.minutes(10)))
 struct PublicTransportTests {
     private static let endpoint = URL(string: "memory://live/graphql")!
 
