@@ -39,14 +39,15 @@ extension Normalizer {
             // A place an error nulled, or an increment the response dropped: nothing to write.
             guard let value = object.member(name), !value.isNull else { return true }
             let storageKey = field.storageKey(with: variables)
-            let nested = fields.flatMap { $0.type.selections ?? [] }
+            // One type with the selections of every place the field is selected.
+            let mergedType = fields.dropFirst().reduce(field.type) { $0.addingSelections(of: $1.type) }
             if path.isEmpty, case .items(let start) = increment.content {
-                let list = try normalizeStreamedList(value, type: field.type, selections: nested, parent: key, field: storageKey, newFrom: start)
+                let list = try normalizeStreamedList(value, type: mergedType, parent: key, field: storageKey, newFrom: start)
                 put([storageKey: list], of: key)
                 return true
             }
             // Down the field's lists, by the path's indices, to the object it leads to.
-            var type = field.type
+            var type = mergedType
             var current = value
             while true {
                 if case .nonNull(let inner) = type { type = inner; continue }
@@ -59,7 +60,7 @@ extension Normalizer {
                 current = elements[index]
                 type = inner
             }
-            guard case .object(let typeName, _) = type else {
+            guard case .object(let typeName, let nested) = type else {
                 throw NormalizationError(key: key, field: storageKey, expected: "an object on the increment's path", found: current.kindDescription)
             }
             if current.isNull { return true }
@@ -91,32 +92,30 @@ extension Normalizer {
     private mutating func normalizeStreamedList(
         _ value: JSONValue,
         type: Selection.FieldType,
-        selections: [Selection],
         parent: CacheKey,
         field: String,
         newFrom start: Int
     ) throws(NormalizationError) -> RecordValue {
         var type = type
         if case .nonNull(let inner) = type { type = inner }
-        guard case .list(var element) = type, let elements = value.elements else {
+        guard case .list(let element) = type, let elements = value.elements else {
             throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
         }
         // Lists of scalars are kept whole, as the server sent them.
         guard element.selections != nil else { return RecordValue(scalar: value) }
-        var elementIsNonNull = false
-        if case .nonNull(let inner) = element { element = inner; elementIsNonNull = true }
+        var itemType = element
+        if case .nonNull(let inner) = element { itemType = inner }
         var values: [RecordValue] = []
         values.reserveCapacity(elements.count)
         for (index, item) in elements.enumerated() {
             indices.append(index)
             defer { indices.removeLast() }
             // Items of an earlier payload: their records are written; only where they are counts.
-            if index < start, case .object(let typeName, _) = element, item.isObject {
+            if index < start, case .object(let typeName, _) = itemType, item.isObject {
                 values.append(.reference(identify(item, declaredType: typeName, parent: parent, field: field).key))
                 continue
             }
-            let itemType = elementIsNonNull ? Selection.FieldType.nonNull(element.replacingSelections(selections)) : element.replacingSelections(selections)
-            values.append(try normalizeValue(item, type: itemType, parent: parent, field: field))
+            values.append(try normalizeValue(item, type: element, parent: parent, field: field))
         }
         return .list(values)
     }
@@ -143,18 +142,5 @@ extension Normalizer {
             }
         }
         return found
-    }
-}
-
-extension Selection.FieldType {
-    /// The same type with `selections` made on its named object type: the selections of every
-    /// place a field is selected, together.
-    fileprivate func replacingSelections(_ selections: [Selection]) -> Selection.FieldType {
-        switch self {
-        case .scalar: self
-        case .object(let name, _): .object(name, selections)
-        case .list(let inner): .list(inner.replacingSelections(selections))
-        case .nonNull(let inner): .nonNull(inner.replacingSelections(selections))
-        }
     }
 }
