@@ -55,16 +55,44 @@ struct RocketReserverSession {
         return token
     }
 
+    /// Lists one page of launches. The pages of `launches` are one list in the store
+    /// (`@paginated` in cache-policy.graphqls), which a read from the store would show whole,
+    /// so a page after a cursor always comes from the server.
     @discardableResult
     func listLaunches(pageSize: Int, after: String? = nil) async throws -> [String] {
-        let result = try await client.fetch(query: LaunchListQuery(pageSize: .some(pageSize), after: GraphQLNullable(nullIfNil: after)))
+        let result = try await client.fetch(
+            query: LaunchListQuery(pageSize: .some(pageSize), after: GraphQLNullable(nullIfNil: after)),
+            cachePolicy: after == nil ? .returnCacheDataElseFetch : .fetchIgnoringCacheData)
         try result.throwIfErrors()
         guard let page = result.data?.launches else { throw ExampleFailure("no launches in the response") }
         print("Launches (\(page.launches.count) on this page, more: \(page.hasMore ? "yes" : "no"), next cursor \(page.cursor)):")
-        for case let launch? in page.launches {
+        Self.printLaunches(page.launches)
+        return page.launches.compactMap { $0?.id }
+    }
+
+    /// Lists every launch, a page at a time, with a `QueryPager`: each page is merged into the
+    /// one list in the store, and the pager shows the whole list after each.
+    @MainActor
+    @discardableResult
+    func listAllLaunches(pageSize: Int, printingEach: Bool = true) async throws -> [String] {
+        let pager = try QueryPager(client: client, query: LaunchListQuery(pageSize: .some(pageSize)))
+        try await pager.load()
+        // The list the store has already (pages listed before), or else the first page.
+        print("At first: \(pager.data?.launches.launches.count ?? 0) launches in the list.")
+        while pager.hasNext {
+            try await pager.loadNext()
+            print("After the next page: \(pager.data?.launches.launches.count ?? 0) launches in the list.")
+        }
+        guard let launches = pager.data?.launches.launches else { throw ExampleFailure("no launches in the store") }
+        print("All \(launches.count) launches, one list in the store\(printingEach ? ":" : ".")")
+        if printingEach { Self.printLaunches(launches) }
+        return launches.compactMap { $0?.id }
+    }
+
+    private static func printLaunches(_ launches: [LaunchListQuery.Data.Launches.Launch?]) {
+        for case let launch? in launches {
             print("  #\(launch.id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(launch.mission?.name ?? "unnamed mission") from \(launch.site ?? "an unknown site")")
         }
-        return page.launches.compactMap { $0?.id }
     }
 
     /// Shows one launch as the list shows it. After the list, the cache redirect declared on

@@ -21,18 +21,27 @@ struct LoginCommand: AsyncParsableCommand {
     }
 }
 
-/// `rocket-reserver launches`: one page of launches.
+/// `rocket-reserver launches`: one page of launches, or with `--all` every page, merged.
 struct LaunchesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "launches", abstract: "List a page of launches.")
+    static let configuration = CommandConfiguration(commandName: "launches", abstract: "List a page of launches, or all of them.")
 
     @OptionGroup var endpoint: EndpointOptions
     @OptionGroup var store: StoreOptions
     @Option(help: "How many launches per page.") var pageSize: Int = 20
     @Option(help: "The cursor of the previous page.") var after: String?
+    @Flag(help: "Load every page with a QueryPager, into one list in the store.") var all = false
+
+    func validate() throws {
+        if all, after != nil { throw ValidationError("--all starts at the first page; leave out --after.") }
+    }
 
     func run() async throws {
         let session = try await RocketReserverSession.forStep(endpoint, store)
-        try await session.listLaunches(pageSize: pageSize, after: after)
+        if all {
+            try await session.listAllLaunches(pageSize: pageSize)
+        } else {
+            try await session.listLaunches(pageSize: pageSize, after: after)
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "story",
-        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is marked a favourite (on this device only), booked and cancelled, see bookings as they happen, upload a profile image, get a launch at once and its mission a moment later (@defer)."
+        abstract: "Tell the tutorial's story: log in, list launches, watch launch 25 as it is marked a favourite (on this device only), booked and cancelled, see bookings as they happen, upload a profile image, get a launch at once and its mission a moment later (@defer), load every launch page by page."
     )
 
     @Option(help: "Run against this endpoint instead of an embedded example server.")
@@ -116,6 +116,14 @@ struct StoryCommand: AsyncParsableCommand {
         let payloads = try await session.showLaunchThenMission(id: launch)
         guard payloads > 1 || endpointIsNotOurs(server) else { throw ExampleFailure("the example server should answer @defer in more than one payload") }
         print("Both payloads went into the store as they came: watchers of launch \(launch) saw the mission arrive.")
+
+        step(16, "Paginate results: every launch, a page at a time")
+        let all = try await session.listAllLaunches(pageSize: 25, printingEach: false)
+        guard Set(all).count == all.count, all.count > 25 || endpointIsNotOurs(server) else {
+            throw ExampleFailure("the pages should merge into one list without duplicates")
+        }
+        print("A QueryPager loaded each page after the cursor of the one before; the store merged them")
+        print("into one list (@paginated in cache-policy.graphqls), which every watcher of it shows.")
         print("\nThat is the whole story.")
     }
 

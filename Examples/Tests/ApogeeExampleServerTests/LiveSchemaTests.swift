@@ -10,7 +10,11 @@ import Testing
     /// The SDL clients generate code from; the served schema must introspect exactly as it.
     static let sdl = """
         type Counter { id: ID! value: Int! }
-        type Query { counter(id: ID!): Counter! }
+        type Query {
+          counter(id: ID!): Counter!
+          "The counters 1 to 25 from offset, at most limit of them: an offset list."
+          counters(offset: Int! = 0, limit: Int! = 10): [Counter!]!
+        }
         type Mutation { increment(id: ID!, by: Int! = 1): Counter! }
         type Subscription {
           "Emits the counter each time it changes, until the client stops."

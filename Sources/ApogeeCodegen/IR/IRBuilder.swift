@@ -109,7 +109,7 @@ struct IRBuilder {
                     arguments: field.arguments.map { IRArgument(name: $0.name.value, value: IRValue($0.value)) },
                     type: definition.type,
                     conditions: conditions,
-                    directives: clientDirectives(field.directives),
+                    directives: schema.selectionDirectives(clientDirectives(field.directives), paginating: name, on: parent),
                     selections: nested,
                     parentType: parent,
                     summary: GraphQLText.summary(definition.description),

@@ -11,6 +11,8 @@ enum CacheDirectives {
         ("fieldPolicy", "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT"),
         ("cacheControl", "directive @cacheControl(maxAge: Int, inheritMaxAge: Boolean) on FIELD_DEFINITION | OBJECT | INTERFACE | UNION"),
         ("cacheControlField", "directive @cacheControlField(name: String!, maxAge: Int, inheritMaxAge: Boolean) repeatable on OBJECT | INTERFACE"),
+        // How the pages of a field merge into one list (`PaginationDirectives.swift`).
+        ("paginated", "directive @paginated(field: String!, cursorArgument: String, offsetArgument: String, sizeArgument: String, itemsField: String, nextCursorField: String, hasMoreField: String) repeatable on OBJECT | INTERFACE"),
         // What the store reads for a local field never written. Its value fits the field's
         // type, which no one GraphQL type can say, so it takes a scalar of its own; Apogee
         // checks the value against the field (`SchemaIndex+LocalFields.swift`).

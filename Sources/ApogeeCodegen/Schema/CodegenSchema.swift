@@ -22,7 +22,7 @@ public struct CodegenSchema: Sendable {
     /// (`extend type Book { isFavorite: Boolean! @clientDefault(value: false) }`, never sent
     /// to the server) and the declarations of directives. Its definitions are merged with the schema's, and errors in it name it.
     /// The client directives (`@connection`, `@appendEdge`, …), the cache directives
-    /// (`@typePolicy`, `@fieldPolicy`, `@clientDefault`) and the incremental delivery
+    /// (`@typePolicy`, `@fieldPolicy`, `@paginated`, `@clientDefault`) and the incremental delivery
     /// directives (`@defer`, `@stream`) are declared when the schema does not declare them.
     /// - Throws: ``CodegenError`` with the syntax or type errors of the schema or an extension.
     public init(sdl: String, fileName: String, extensions: [SchemaSource] = []) throws(CodegenError) {

@@ -55,12 +55,14 @@ extension SchemaIndex {
         var typePolicies: [DeclaredTypePolicy] = []
         var fieldPolicies: [DeclaredFieldPolicy] = []
         var maxAges: [DeclaredMaxAge] = []
-        /// Keeps a type's `@typePolicy`, `@fieldPolicy` and `@cacheControl` directives for the
-        /// checks that run once every extension has been merged.
+        var paginations: [DeclaredPagination] = []
+        /// Keeps a type's `@typePolicy`, `@fieldPolicy`, `@cacheControl` and `@paginated`
+        /// directives for the checks that run once every extension has been merged.
         func noteCachePolicies(_ name: String, _ directives: [Directive], fields: [FieldDefinition] = []) {
             if let policy = typePolicy(of: name, directives: directives) { typePolicies.append(policy) }
             fieldPolicies += SchemaIndex.fieldPolicies(of: name, directives: directives)
             maxAges += SchemaIndex.maxAges(of: name, directives: directives, fields: fields)
+            paginations += DeclaredPagination.all(of: name, directives: directives)
         }
 
         for definition in document.definitions {
@@ -168,6 +170,7 @@ extension SchemaIndex {
         diagnostics += index.applyTypePolicies(typePolicies, fileName: fileName)
         diagnostics += index.applyFieldPolicies(fieldPolicies, fileName: fileName)
         diagnostics += index.applyMaxAges(maxAges, fileName: fileName)
+        diagnostics += index.applyPaginations(paginations, fileName: fileName)
         let fields = LocalFields.declarations(in: document.definitions, firstExtension: document.definitions.count - extensionDefinitions)
         diagnostics += index.applyLocalFields(fields.local, defaulted: fields.defaulted, fileName: fileName)
 

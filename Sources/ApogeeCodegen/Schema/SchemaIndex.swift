@@ -74,6 +74,9 @@ struct SchemaIndex: Sendable {
     /// `@cacheControl` and `@cacheControlField` ages in seconds, by `"Type"` and
     /// `"Type.field"` of object types, checked.
     var declaredMaxAges: [String: Int] = [:]
+    /// The client directive `@paginated` gives each selection of a field, by the
+    /// `Type.field` that declares it, checked (see `SchemaIndex+Pagination.swift`).
+    var paginationDirectives: [String: IRDirective] = [:]
 
     /// A field the store reads from the record its arguments name.
     struct Redirect: Sendable, Hashable {

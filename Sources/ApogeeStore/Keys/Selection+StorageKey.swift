@@ -7,10 +7,16 @@ extension Selection.Field {
     /// is not given are left out, as the server then uses the argument's default.
     ///
     /// A field with `@connection(key:)` is stored under `__key_connection` with only its filter
-    /// arguments, so that every page of it goes to the same connection record.
+    /// arguments, and one with `@paginated` without its page arguments, so that every page of
+    /// it goes to the same list.
     func storageKey(with variables: JSONObject) -> String {
-        if hasDirectives, let connection = ConnectionDirective(self) {
-            return connection.storageKey(arguments: arguments, variables: variables)
+        if hasDirectives {
+            if let connection = ConnectionDirective(self) {
+                return connection.storageKey(arguments: arguments, variables: variables)
+            }
+            if let paginated = PaginatedDirective(self) {
+                return paginated.storageKey(of: self, variables: variables)
+            }
         }
         return constantStorageKey ?? variableStorageKey(with: variables)
     }

@@ -12,8 +12,8 @@ extension Normalizer {
     /// elements by reference), with only the new items normalized.
     ///
     /// - Returns: `false` when the increment cannot be placed alone, and nothing of it was
-    ///   normalized: its path crosses a `@connection` field, whose pages the store merges
-    ///   from a whole page; the caller writes the whole response instead.
+    ///   normalized: its path crosses a `@connection` or `@paginated` field, whose pages the
+    ///   store merges from a whole page; the caller writes the whole response instead.
     mutating func normalize(
         _ increment: ResponseIncrement,
         in response: JSONValue,
@@ -35,7 +35,7 @@ extension Normalizer {
             guard let field = fields.first else {
                 throw NormalizationError(key: key, field: name, expected: "a field the operation selects", found: "an increment's path through it")
             }
-            if field.hasDirectives, ConnectionDirective(field) != nil { return false }
+            if field.hasDirectives, ConnectionDirective(field) != nil || PaginatedDirective(field) != nil { return false }
             // A place an error nulled, or an increment the response dropped: nothing to write.
             guard let value = object.member(name), !value.isNull else { return true }
             let storageKey = field.storageKey(with: variables)

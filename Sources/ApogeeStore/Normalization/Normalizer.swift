@@ -21,6 +21,11 @@ struct Normalizer {
     /// The connection records written (fields with `@connection`), with the page each holds,
     /// for the transaction to merge with the edges already stored.
     private(set) var connections: [CacheKey: ConnectionPage] = [:]
+    /// The pages of `@paginated` lists written, for the transaction to merge with the items
+    /// already stored.
+    private(set) var listPages: [ListPageWrite] = []
+    /// The objects that hold a page of a `@paginated` list in one of their fields, by key.
+    private var pageObjects: [CacheKey: PageObject] = [:]
     /// List indices from the response's root to the element being normalized, used only to
     /// build the path key of an object that has no key of its own.
     var indices: [Int] = []
@@ -170,9 +175,27 @@ struct Normalizer {
                     fields[storageKey] = RecordValue(scalar: value.jsonValue)
                     continue
                 }
-                // Only a field with `@connection` has a page; most fields have no directives at all.
-                let page = !field.hasDirectives ? nil
-                    : ConnectionDirective(field).map { _ in ConnectionDirective.page(arguments: field.arguments, variables: variables) }
+                if !pageObjects.isEmpty, let pageObject = pageObjects[key], field.name == pageObject.itemsField {
+                    fields[storageKey] = try normalizeListPage(value, type: field.type, in: key, field: storageKey, at: pageObject.position)
+                    continue
+                }
+                // Only a field with `@connection` or `@paginated` has pages; most fields have no
+                // directives at all.
+                guard field.hasDirectives else {
+                    fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey)
+                    continue
+                }
+                if let paginated = PaginatedDirective(field) {
+                    let position = paginated.position(arguments: field.arguments, variables: variables)
+                    if let itemsField = paginated.itemsField {
+                        let pageObject = PageObject(itemsField: itemsField, position: position)
+                        fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey, pageObject: pageObject)
+                    } else {
+                        fields[storageKey] = try normalizeListPage(value, type: field.type, in: key, field: storageKey, at: position)
+                    }
+                    continue
+                }
+                let page = ConnectionDirective(field).map { _ in ConnectionDirective.page(arguments: field.arguments, variables: variables) }
                 fields[storageKey] = try normalizeValue(value, type: field.type, parent: key, field: storageKey, connectionPage: page)
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
@@ -186,16 +209,21 @@ struct Normalizer {
         }
     }
 
+    /// One value of a field. `field` names the field in the keys of objects below it that have
+    /// none of their own, and a list's first element is numbered `firstIndex` there.
     mutating func normalizeValue<JSON: ResponseJSON>(
         _ value: JSON,
         type: Selection.FieldType,
         parent: CacheKey,
         field: String,
-        connectionPage: ConnectionPage? = nil
+        connectionPage: ConnectionPage? = nil,
+        pageObject: PageObject? = nil,
+        firstIndex: Int = 0
     ) throws(NormalizationError) -> RecordValue {
         switch type {
         case .nonNull(let inner):
-            return try normalizeValue(value, type: inner, parent: parent, field: field, connectionPage: connectionPage)
+            return try normalizeValue(
+                value, type: inner, parent: parent, field: field, connectionPage: connectionPage, pageObject: pageObject, firstIndex: firstIndex)
         case .scalar:
             return RecordValue(scalar: value.jsonValue)
         case .object(let typeName, let selections):
@@ -205,6 +233,7 @@ struct Normalizer {
             }
             let child = identify(value, declaredType: typeName, parent: parent, field: field)
             if let connectionPage { connections[child.key] = connectionPage }
+            if let pageObject { pageObjects[child.key] = pageObject }
             try normalizeObject(
                 value, as: child.key, selections: selections, responseTypename: child.responseTypename,
                 typename: child.typename, keyField: child.keyField)
@@ -218,7 +247,7 @@ struct Normalizer {
                 var values: [RecordValue] = []
                 values.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
-                    indices.append(index)
+                    indices.append(firstIndex + index)
                     if tracksPath { responsePath.append(.index(index)) }
                     defer {
                         indices.removeLast()
@@ -231,6 +260,28 @@ struct Normalizer {
                 throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
             }
         }
+    }
+
+    /// A page of a `@paginated` list, in `field` of the record `record`: normalized with the
+    /// items that have no key of their own kept apart from the other pages' (see
+    /// ``ListPagePosition/itemsPathName(_:)``), and noted for the transaction to merge.
+    private mutating func normalizeListPage<JSON: ResponseJSON>(
+        _ value: JSON,
+        type: Selection.FieldType,
+        in record: CacheKey,
+        field: String,
+        at position: ListPagePosition
+    ) throws(NormalizationError) -> RecordValue {
+        let items = try normalizeValue(value, type: type, parent: record, field: position.itemsPathName(field), firstIndex: position.firstIndex)
+        listPages.append(ListPageWrite(record: record, itemsField: field, position: position))
+        return items
+    }
+
+    /// An object that holds a page of a `@paginated` list: which of its fields is the list,
+    /// and where the page goes.
+    struct PageObject {
+        var itemsField: String
+        var position: ListPagePosition
     }
 
     /// An object in a field, as the store knows it: its type, and the record it is kept in.

@@ -129,10 +129,13 @@ public final class CacheTransaction {
         try normalizer.normalize(object, as: key, selections: selections, declaredType: declaredType)
         if collectsClientIDs { clientIDs.merge(normalizer.clientIDs) { _, new in new } }
         if localFields == .keptAndNoted { keptLocalFields.merge(normalizer.keptLocalFields) { _, new in new } }
-        guard !normalizer.connections.isEmpty else { return try merge(normalizer.records) }
+        guard !normalizer.connections.isEmpty || !normalizer.listPages.isEmpty else { return try merge(normalizer.records) }
         var records = normalizer.records
-        try mergeConnectionPages(normalizer.connections, into: &records)
-        core.knownConnections.formUnion(normalizer.connections.keys)
+        if !normalizer.connections.isEmpty {
+            try mergeConnectionPages(normalizer.connections, into: &records)
+            core.knownConnections.formUnion(normalizer.connections.keys)
+        }
+        try mergeListPages(normalizer.listPages, into: &records)
         try merge(records)
     }
 

@@ -20,8 +20,26 @@ struct LiveResolver: Sendable {
         let from: Int
     }
 
+    struct CountersArguments: Codable, Sendable {
+        let offset: Int
+        let limit: Int
+    }
+
+    /// How many counters `counters` lists.
+    static let listedCounters = 25
+
     func counter(context: LiveContext, arguments: CounterArguments) -> Counter {
         context.counters.counter(id: arguments.id.rawValue)
+    }
+
+    func counters(context: LiveContext, arguments: CountersArguments) throws -> [Counter] {
+        guard arguments.offset >= 0, arguments.limit >= 0 else {
+            throw ResolverError.badInput("offset and limit must not be negative.")
+        }
+        let first = arguments.offset + 1
+        let last = min(arguments.offset + arguments.limit, Self.listedCounters)
+        guard first <= last else { return [] }
+        return (first...last).map { context.counters.counter(id: String($0)) }
     }
 
     func increment(context: LiveContext, arguments: IncrementArguments) -> Counter {

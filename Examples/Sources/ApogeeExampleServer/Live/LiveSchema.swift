@@ -4,7 +4,11 @@ import Graphiti
 ///
 /// ```graphql
 /// type Counter { id: ID! value: Int! }
-/// type Query { counter(id: ID!): Counter! }
+/// type Query {
+///   counter(id: ID!): Counter!
+///   "The counters 1 to 25 from offset, at most limit of them: an offset list."
+///   counters(offset: Int! = 0, limit: Int! = 10): [Counter!]!
+/// }
 /// type Mutation { increment(id: ID!, by: Int! = 1): Counter! }
 /// type Subscription { counterChanged(id: ID!): Counter!  counterTicks(id: ID!, count: Int!): Counter!  countdown(from: Int!): Int! }
 /// ```
@@ -20,6 +24,11 @@ enum LiveSchema {
                 Field("counter", at: LiveResolver.counter) {
                     Argument("id", at: \.id)
                 }
+                Field("counters", at: LiveResolver.counters) {
+                    Argument("offset", at: \.offset).defaultValue(0)
+                    Argument("limit", at: \.limit).defaultValue(10)
+                }
+                .description("The counters 1 to 25 from offset, at most limit of them: an offset list.")
             }
             Mutation {
                 Field("increment", at: LiveResolver.increment) {

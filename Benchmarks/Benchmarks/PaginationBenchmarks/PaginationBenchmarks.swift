@@ -1,0 +1,115 @@
+import ApogeeAPI
+import ApogeeStore
+import Benchmark
+
+/// Issue 43's bars, each against its baseline in the same run:
+/// - writing the 50th page of 20 launches into a store whose list holds the 49 before it (the
+///   merge makes a list of 1,000), against writing the same page into an empty store: at most 2x;
+/// - a watcher of the merged list, updated after one page is written, against a watcher of a
+///   list of that one page: at most 1.5x.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 20,
+        maxDuration: .seconds(10),
+        maxIterations: 5_000
+    )
+    let pages = ListPages(size: 20)
+    let page50 = pages.data(50)
+    let query50 = pages.query(50)
+
+    Benchmark("Pages: the 50th page of 20 written into an empty store (baseline)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let store = NormalizedStore()
+            benchmark.startMeasurement()
+            try store.write(data: page50, for: query50)
+            benchmark.stopMeasurement()
+            blackHole(store)
+        }
+    }
+
+    Benchmark(
+        "Pages: the 50th page of 20 merged into a list of 980",
+        closure: { benchmark, store in
+            for _ in benchmark.scaledIterations {
+                // After the cursor of page 49, the page takes the place it took before: the list
+                // is 1,000 launches again after each write.
+                try store.write(data: page50, for: query50)
+            }
+        },
+        setup: {
+            let store = try pages.store(holding: 49)
+            try store.write(data: page50, for: query50)
+            guard case .success(let data) = try store.read(pages.query(1)).result, data.launches.launches.count == 1_000 else {
+                throw PaginationBenchmarkError.unexpectedList
+            }
+            return store
+        }
+    )
+
+    Benchmark(
+        "Pages: a watcher of one page, after the page is written again (baseline)",
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                try await fixture.deliverOnePage()
+            }
+        },
+        setup: { try await ListWatcherFixture(pages: pages, held: 0) }
+    )
+
+    Benchmark(
+        "Pages: a watcher of the merged list of 1,000, after its last page is written again",
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                try await fixture.deliverOnePage()
+            }
+        },
+        setup: { try await ListWatcherFixture(pages: pages, held: 49) }
+    )
+}
+
+/// A store holding `held` pages and then the next, with a watcher of the list, and the means
+/// to write that last page again with one launch changed and wait until the watcher has it.
+final class ListWatcherFixture: @unchecked Sendable {
+    private let pages: ListPages
+    private let store: NormalizedStore
+    private let number: Int
+    private var results: AsyncStream<Result<LaunchPagesQuery.Data, CacheMiss>>.Iterator
+    private var isBooked = false
+
+    init(pages: ListPages, held: Int) async throws {
+        self.pages = pages
+        store = try pages.store(holding: held)
+        number = held + 1
+        try store.write(data: pages.data(number), for: pages.query(number))
+        results = store.watch(pages.query(1)).makeAsyncIterator()
+        guard case .success(let data)? = await results.next(), data.launches.launches.count == pages.size * number else {
+            throw PaginationBenchmarkError.unexpectedList
+        }
+    }
+
+    /// Writes the last page again with its first launch booked or not, and waits for the
+    /// watcher to deliver the list with it.
+    func deliverOnePage() async throws {
+        isBooked.toggle()
+        var data = pages.data(number)
+        if case .object(var connection)? = data["launches"], case .array(var launches)? = connection["launches"],
+           case .object(var launch)? = launches.first {
+            launch["isBooked"] = .bool(isBooked)
+            launches[0] = .object(launch)
+            connection["launches"] = .array(launches)
+            data["launches"] = .object(connection)
+        }
+        try store.write(data: data, for: pages.query(number))
+        let changed = (number - 1) * pages.size
+        guard case .success(let list)? = await results.next(), list.launches.launches.count == pages.size * number,
+              list.launches.launches[changed]?.isBooked == isBooked else {
+            throw PaginationBenchmarkError.unexpectedList
+        }
+    }
+}
+
+enum PaginationBenchmarkError: Error {
+    case unexpectedList
+}
