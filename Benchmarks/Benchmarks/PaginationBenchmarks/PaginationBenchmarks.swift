@@ -31,7 +31,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Pages: the 50th page of 20 merged into a list of 980",
-        closure: { benchmark, store in
+        closure: { (benchmark: Benchmark, store: NormalizedStore) in
             for _ in benchmark.scaledIterations {
                 // After the cursor of page 49, the page takes the place it took before: the list
                 // is 1,000 launches again after each write.
@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Pages: a watcher of one page, after the page is written again (baseline)",
-        closure: { benchmark, fixture in
+        closure: { (benchmark: Benchmark, fixture: ListWatcherFixture) in
             for _ in benchmark.scaledIterations {
                 try await fixture.deliverOnePage()
             }
@@ -60,7 +60,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Pages: a watcher of the merged list of 1,000, after its last page is written again",
-        closure: { benchmark, fixture in
+        closure: { (benchmark: Benchmark, fixture: ListWatcherFixture) in
             for _ in benchmark.scaledIterations {
                 try await fixture.deliverOnePage()
             }
