@@ -57,7 +57,11 @@ struct FleetLeaseTests {
                     let pickup = takeover.heardAt - killedAt
                     let renewalInterval = Self.childLease * 3 / 5
                     #expect(takeover.attempts == claimed.attempts + 1)
-                    #expect(pickup <= renewalInterval * 2, "taken over \(pickup) after the kill; renewal interval \(renewalInterval)")
+                    // A sanitizer slows the survivor's poll and claim several times over by design
+                    // (stop 53's rehearsal took 3.03 s under the thread sanitizer): one interval more
+                    // there, still short of any later renewal of the dead worker's claim.
+                    let bound = renewalInterval * (Sanitizer.isActive ? 3 : 2)
+                    #expect(pickup <= bound, "taken over \(pickup) after the kill; renewal interval \(renewalInterval)")
                     print("fleet lease: a killed worker's claim was taken over \(pickup) after the kill (renewal interval \(renewalInterval))")
 
                     server.releaseMutations()
