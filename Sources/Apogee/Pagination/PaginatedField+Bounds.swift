@@ -67,8 +67,8 @@ extension PaginatedField {
 
     /// Whether a result holds the list, which a page the server refused (an unknown cursor,
     /// say) does not: the field is `null` with an error, or the data is missing.
-    func holdsList(_ data: JSONObject?) -> Bool {
-        guard var value = data.map(JSONValue.object) else { return false }
+    func holdsList(_ data: JSONObject) -> Bool {
+        var value = JSONValue.object(data)
         for key in path {
             guard case .object(let object) = value, let child = object[key] else { return false }
             value = child

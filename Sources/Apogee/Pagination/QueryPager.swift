@@ -83,10 +83,11 @@ public final class QueryPager<Query: GraphQLQuery> {
         let generation = listGeneration
         let result = try await client.fetch(query: query, cachePolicy: cachePolicy)
         guard generation == listGeneration else { return }
-        guard field.holdsList(result.data?.__fields) else { throw PaginationError.pageFailed(result.errors ?? []) }
+        let json = result.data?.__fields
+        guard let data = result.data, let json, field.holdsList(json) else { throw PaginationError.pageFailed(result.errors ?? []) }
         errors = result.errors
-        reachedEnd = isShortList(result.data)
-        if let data = result.data { show(data) }
+        reachedEnd = isShortList(json)
+        show(data, json: json)
         follow()
     }
 
@@ -186,10 +187,11 @@ public final class QueryPager<Query: GraphQLQuery> {
     /// Shows the list after a page came, unless the list was replaced meanwhile.
     private func show(page result: GraphQLResult<Query.Data>, of generation: Int, size: Int?) throws {
         guard generation == listGeneration else { return }
-        guard field.holdsList(result.data?.__fields) else { throw PaginationError.pageFailed(result.errors ?? []) }
+        let page = result.data?.__fields
+        guard let page, field.holdsList(page) else { throw PaginationError.pageFailed(result.errors ?? []) }
         errors = result.errors
-        if case .offsetList = field.shape, let page = result.data {
-            let count = field.bounds(in: page.__fields).itemCount
+        if case .offsetList = field.shape {
+            let count = field.bounds(in: page).itemCount
             reachedEnd = count == 0 || size.map { count < $0 } ?? false
         }
         // The store has merged the page into the list: read the whole of it.
@@ -198,11 +200,12 @@ public final class QueryPager<Query: GraphQLQuery> {
         }
     }
 
-    /// Shows `data`, the whole list, unless it is what is shown already.
-    private func show(_ data: Query.Data) {
+    /// Shows `data`, the whole list, unless it is what is shown already; `json` is its
+    /// `__fields`, when the caller has made them already.
+    private func show(_ data: Query.Data, json: JSONObject? = nil) {
         guard data != self.data else { return }
         self.data = data
-        bounds = field.bounds(in: data.__fields)
+        bounds = field.bounds(in: json ?? data.__fields)
         if case .offsetList = field.shape {
             hasNext = bounds.itemCount > 0 && !reachedEnd
         } else {
@@ -214,10 +217,10 @@ public final class QueryPager<Query: GraphQLQuery> {
         }
     }
 
-    /// Whether an offset list's first page is shorter than the page size: all there is.
-    private func isShortList(_ data: Query.Data?) -> Bool {
-        guard case .offsetList = field.shape, let data else { return false }
-        let count = field.bounds(in: data.__fields).itemCount
+    /// Whether an offset list's first page, as JSON, is shorter than the page size: all there is.
+    private func isShortList(_ json: JSONObject) -> Bool {
+        guard case .offsetList = field.shape else { return false }
+        let count = field.bounds(in: json).itemCount
         guard let size = field.pageSize(in: query.variablesJSON), size > 0 else { return count == 0 }
         return count == 0 || count % size != 0
     }
