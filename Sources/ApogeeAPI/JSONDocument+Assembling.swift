@@ -106,9 +106,10 @@ extension JSONDocument {
         /// - Precondition: One value was appended whole.
         /// The document reads the assembly's storage in place: keep the storage for another
         /// assembly only once the document is gone (`isKnownUniquelyReferenced` says so).
-        package func finish() -> JSONDocument {
+        /// With `listReuse`, decoding the document takes lists from an earlier decode as it plans.
+        package func finish(listReuse: ListReuse? = nil) -> JSONDocument {
             precondition(storage.count > 0 && storage.entries[0].end == UInt32(storage.count), "an assembled document holds one whole value")
-            return JSONDocument(assembledIn: storage)
+            return JSONDocument(assembledIn: storage, listReuse: listReuse)
         }
 
         private mutating func appendHeld(_ string: consuming String) {
@@ -179,12 +180,13 @@ extension JSONDocument {
 
 extension JSONDocument {
     /// A document that reads an assembly's storage in place, and keeps it alive.
-    fileprivate convenience init(assembledIn storage: AssemblyStorage) {
+    fileprivate convenience init(assembledIn storage: AssemblyStorage, listReuse: ListReuse?) {
         self.init(
             bytes: UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0),
             entries: UnsafeMutableBufferPointer(rebasing: storage.entries[..<storage.count]),
             strings: storage.strings,
-            assembly: storage
+            assembly: storage,
+            listReuse: listReuse
         )
     }
 }

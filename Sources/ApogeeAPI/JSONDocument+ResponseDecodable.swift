@@ -75,6 +75,11 @@ extension Optional where Wrapped: ResponseDecodable {
 extension Array where Element: ResponseDecodable {
     @inlinable
     public init(parsed value: JSONDocument.Value) throws {
+        let reuse = value.document.listReuse
+        if let reuse, let list = try reuse.list(Element.self, at: value) {
+            self = list
+            return
+        }
         let count = try value.requiredListCount()
         var decoded = [Element]()
         decoded.reserveCapacity(count)
@@ -89,6 +94,7 @@ extension Array where Element: ResponseDecodable {
             }
             element = next
         }
+        reuse?.keep(decoded, at: value.index)
         self = decoded
     }
 }

@@ -25,6 +25,8 @@ public final class JSONDocument: @unchecked Sendable {
     let strings: [String]
     /// The storage an assembled document reads in place, which owns its entries.
     private let assembly: AssemblyStorage?
+    /// The lists an assembled document's decode takes from an earlier one; `nil` for most.
+    @usableFromInline let listReuse: ListReuse?
 
     /// One value in the index. An object's entry is followed by its fields, each a name (a
     /// string entry) and then the value's entries; a list's by its elements' entries.
@@ -73,11 +75,15 @@ public final class JSONDocument: @unchecked Sendable {
         try self.init(parsing: Array(text.utf8))
     }
 
-    init(bytes: UnsafeMutableBufferPointer<UInt8>, entries: UnsafeMutableBufferPointer<Entry>, strings: [String], assembly: AssemblyStorage? = nil) {
+    init(
+        bytes: UnsafeMutableBufferPointer<UInt8>, entries: UnsafeMutableBufferPointer<Entry>, strings: [String],
+        assembly: AssemblyStorage? = nil, listReuse: ListReuse? = nil
+    ) {
         self.bytes = bytes
         self.entries = entries
         self.strings = strings
         self.assembly = assembly
+        self.listReuse = listReuse
     }
 
     deinit {

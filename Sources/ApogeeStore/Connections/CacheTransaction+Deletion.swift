@@ -2,12 +2,16 @@ import ApogeeAPI
 
 extension CacheTransaction {
     /// Removes a record and the edges that point to it from every connection the store knows,
-    /// so a list that showed the record shows the others rather than a miss.
+    /// and the record from every `@paginated` list, so a list that showed the record shows the
+    /// others rather than a miss.
     func deleteRecordAndEdges(_ key: CacheKey) throws {
         try removeRecord(key)
         reads?.everything = true
         for connection in core.knownConnections {
             try removeEdges(from: connection) { $0 == key }
+        }
+        for list in core.knownListPages {
+            try removeItem(key, fromListAt: list)
         }
     }
 

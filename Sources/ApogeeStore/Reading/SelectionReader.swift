@@ -35,8 +35,21 @@ struct SelectionReader<Records: RecordReading> {
     private var document = JSONDocument.Assembler()
     /// The memory to assemble it in, kept by the store from an earlier read; `nil` for new.
     private let storage: JSONDocument.AssemblyStorage?
+    /// A watcher's lists from its last read, and the records changed since: elements of those
+    /// lists whose records are unchanged are taken again, not read. `nil` for a one-off read,
+    /// a partial one, and one through optimistic layers, which note more than fields.
+    private let listMemory: ListMemory?
+    private let changedRecords: ChangedRecords?
+    /// The plan for taking those elements again, which the document's decode follows.
+    private var listReuse: JSONDocument.ListReuse?
+    /// How many times a field's expiry time was looked at: an element that looked at one is
+    /// read again each time, since its result changes with time alone.
+    private var expiryChecks = 0
 
-    init(records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0, storage: JSONDocument.AssemblyStorage? = nil) {
+    init(
+        records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0,
+        storage: JSONDocument.AssemblyStorage? = nil, listMemory: ListMemory? = nil, changedRecords: ChangedRecords? = nil
+    ) {
         self.records = records
         self.storage = storage
         self.variables = variables
@@ -44,6 +57,10 @@ struct SelectionReader<Records: RecordReading> {
         self.maxStale = options.maxStaleMilliseconds
         self.returnsPartialData = options.returnsPartialData
         self.checksPendingWrites = records.hasOptimisticLayers
+        let remembersLists = !options.returnsPartialData && !checksPendingWrites
+        self.listMemory = remembersLists ? listMemory : nil
+        self.changedRecords = remembersLists ? changedRecords : nil
+        if !remembersLists { listMemory?.discardRead() }
     }
 
     /// Reads a selection set into a generated type; misses become a ``CacheMiss``.
@@ -51,15 +68,23 @@ struct SelectionReader<Records: RecordReading> {
         redirects = Value.__cacheRedirects
         declaredKeyFields = Value.__cacheKeyFields
         document = JSONDocument.Assembler(reusing: storage)
+        listReuse = listMemory == nil ? nil : JSONDocument.ListReuse()
         do {
             try appendObject(key, selections: selections, declaredType: Value.__parentType)
         } catch let bubble as MissingNonNull {
             // A missing non-null field with no nullable parent: there is no data to give.
+            listMemory?.discardRead()
             throw bubble.miss
+        } catch {
+            listMemory?.discardRead()
+            throw error
         }
         do {
-            return try Value(parsed: document.finish().root)
+            let value = try Value(parsed: document.finish(listReuse: listReuse).root)
+            if let listReuse { listMemory?.finishRead(decoded: listReuse) }
+            return value
         } catch let error as ResponseDecodingError {
+            listMemory?.discardRead()
             throw CacheMiss(key: key, field: nil, path: error.path, reason: .decodingFailed(error))
         }
     }
@@ -77,6 +102,11 @@ struct SelectionReader<Records: RecordReading> {
             try collect(record, declaredType: declaredType, selections: selections, into: &object)
         } catch is SelectionsToMerge {
             // Rare: read the object again, merging the selections of each response key.
+            if let listReuse {
+                listMemory?.rollBack(to: object.position)
+                listReuse.plans = listReuse.plans.filter { $0.key < object.position }
+                listReuse.kept = listReuse.kept.filter { $0 < object.position }
+            }
             document.rollBack(to: start.document)
             expiredFields.removeSubrange(start.expired...)
             missingPaths.removeSubrange(start.missing...)
@@ -200,6 +230,7 @@ struct SelectionReader<Records: RecordReading> {
         if checksPendingWrites, !hasPendingWrites { hasPendingWrites = records.hasPendingWrite(record.key, field: storageKey) }
         if let stored = record.fields[storageKey] {
             if hasExpirations, let expiry = record.expirations[storageKey] {
+                expiryChecks += 1
                 do {
                     try check(expiry, of: FieldKey(record.key, storageKey), responseKey: field.responseKey)
                 } catch let miss as CacheMiss {
@@ -327,6 +358,9 @@ struct SelectionReader<Records: RecordReading> {
         case (.object(let typeName, let selections), .reference(let child)):
             try appendObject(child, selections: selections, declaredType: typeName)
         case (.list(let inner), .list(let elements)):
+            if let listMemory, let listReuse, let selections = inner.selections {
+                return try appendRememberedList(elements, of: inner, selections: selections, key: key, field: field, memory: listMemory, reuse: listReuse)
+            }
             let position = document.beginList()
             for (index, element) in elements.enumerated() {
                 if returnsPartialData {
@@ -354,6 +388,70 @@ struct SelectionReader<Records: RecordReading> {
         default:
             let expected = type.selections == nil ? "a scalar" : (type.namedType + " data")
             throw CacheMiss(key: key, field: field, reason: .invalidValue(expected: expected))
+        }
+    }
+
+    /// Appends a list of objects for a watcher that remembers its lists: an element whose
+    /// record is the one the same place held last time, and whose records are unchanged
+    /// since, is not read but taken from the last decode, with the fields it depended on.
+    private mutating func appendRememberedList(
+        _ items: [RecordValue], of inner: Selection.FieldType, selections: [Selection], key: CacheKey, field: String,
+        memory: ListMemory, reuse: JSONDocument.ListReuse
+    ) throws {
+        let id = ListMemory.ListID(record: key, field: field, selections: selections.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+        let previous = changedRecords == nil ? nil : memory.previous(id)
+        let position = document.beginList()
+        var elements = [ReadDependencies?]()
+        elements.reserveCapacity(items.count)
+        var sources = [Int]()
+        if previous != nil { sources.reserveCapacity(items.count) }
+        var reusesAny = false
+        var previousPositions: [RecordValue: Int]?
+        for (index, item) in items.enumerated() {
+            if let previous, let changedRecords, case .reference = item {
+                var source: Int?
+                if index < previous.items.count {
+                    if previous.items[index] == item {
+                        source = index
+                    } else {
+                        // The list moved: find the element by its record. A list that only
+                        // grew at its end never comes here.
+                        if previousPositions == nil {
+                            previousPositions = Dictionary(previous.items.enumerated().map { ($1, $0) }) { first, _ in first }
+                        }
+                        source = previousPositions?[item]
+                    }
+                } else {
+                    source = previousPositions?[item]
+                }
+                if let source, let remembered = previous.elements[source], remembered.readsNone(of: changedRecords) {
+                    document.appendNull()
+                    dependencies.append(remembered)
+                    elements.append(remembered)
+                    sources.append(source)
+                    reusesAny = true
+                    continue
+                }
+            }
+            if previous != nil { sources.append(-1) }
+            let dependencyMark = dependencies.count
+            let expiryMark = expiryChecks
+            do {
+                try appendValue(item, type: inner, key: key, field: field)
+            } catch let miss as CacheMiss {
+                throw miss.prepending(.index(index))
+            }
+            if case .reference = item, expiryChecks == expiryMark {
+                elements.append(dependencies.suffix(from: dependencyMark))
+            } else {
+                elements.append(nil)
+            }
+        }
+        document.endList(at: position, count: items.count)
+        memory.note(ListMemory.List(items: items, elements: elements, decoded: nil), as: id, at: position)
+        reuse.kept.insert(position)
+        if reusesAny, let decoded = previous?.decoded {
+            reuse.plans[position] = JSONDocument.ListReuse.Plan(previous: decoded, sources: sources)
         }
     }
 

@@ -43,12 +43,16 @@ extension NormalizedStore {
         selections: [Selection],
         variables: JSONObject,
         options: CacheReadOptions,
-        from core: StoreCore
+        from core: StoreCore,
+        listMemory: ListMemory? = nil,
+        changedRecords: ChangedRecords? = nil
     ) throws -> CacheRead<Value> {
         var storage = core.readStorage.take() ?? JSONDocument.AssemblyStorage()
         let read: CacheRead<Value>
         do {
-            var reader = SelectionReader(records: core, variables: variables, options: options, now: core.clock.nowMilliseconds, storage: storage)
+            var reader = SelectionReader(
+                records: core, variables: variables, options: options, now: core.clock.nowMilliseconds, storage: storage,
+                listMemory: listMemory, changedRecords: changedRecords)
             read = try CacheRead(reading: type, from: key, selections: selections, with: &reader)
         }
         // Once the read's document is gone, its memory serves the next read: a large query read

@@ -74,7 +74,7 @@ extension NormalizedStore {
     private func add(_ watcher: some StoreWatcher) -> Int {
         withCore { core in
             let id = core.watchers.makeID()
-            watcher.refresh(from: core)
+            watcher.refresh(from: core, changed: nil)
             core.watchers.add(watcher, id: id)
             return id
         }

@@ -19,6 +19,9 @@ final class StoreCore: RecordReading {
     /// The connection records written so far (fields with `@connection`), which deleting a
     /// record looks through to drop the edges that pointed to it. Gone ones are skipped.
     var knownConnections = Set<CacheKey>()
+    /// The item fields of the `@paginated` lists written so far, which deleting a record
+    /// looks through to take it out of them, as it does with the edges of connections.
+    var knownListPages = Set<FieldKey>()
     /// The `__typename`s of the records, which turn an ID from `@deleteRecord` into record
     /// keys. `nil` until first asked for, so that stores that never delete by ID pay nothing.
     var knownTypenames: Set<String>?
@@ -137,16 +140,20 @@ final class StoreCore: RecordReading {
 
     /// Re-reads the watchers that depend on what the change sets touch.
     func notifyWatchers(of changeSets: [RecordChangeSet]) {
-        for id in watchers.affected(by: changeSets) {
-            refreshWatcher(id)
+        let affected = watchers.affected(by: changeSets)
+        guard !affected.isEmpty else { return }
+        let changed = ChangedRecords(changeSets)
+        for id in affected {
+            refreshWatcher(id, changed: changed)
         }
     }
 
     /// Re-reads one watcher and keeps the registry's index and expiry times in step.
-    func refreshWatcher(_ id: Int) {
+    /// `changed` lists the records changed since its last read, when known.
+    func refreshWatcher(_ id: Int, changed: ChangedRecords? = nil) {
         guard let watcher = watchers.watchers[id] else { return }
         let old = watcher.dependencies
-        watcher.refresh(from: self)
+        watcher.refresh(from: self, changed: changed)
         watchers.update(id, from: old, to: watcher.dependencies)
         watchers.noteExpiry(of: id, watcher.nextExpiry)
     }

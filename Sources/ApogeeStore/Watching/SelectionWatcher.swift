@@ -12,6 +12,8 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
     private let deliver: (CacheRead<Value>) -> Void
     private let onFinish: () -> Void
     private var last: CacheRead<Value>?
+    /// The lists of the last read, so that a re-read decodes only the elements that changed.
+    private let listMemory = ListMemory()
     private(set) var dependencies = ReadDependencies()
     private(set) var nextExpiry: Int64?
 
@@ -33,10 +35,19 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
         self.onFinish = finish
     }
 
-    func refresh(from core: StoreCore) {
-        let read: CacheRead<Value>
+    func refresh(from core: StoreCore, changed: ChangedRecords?) {
+        var read: CacheRead<Value>
         do {
-            read = try NormalizedStore.read(Value.self, at: root, selections: selections, variables: variables, options: options, from: core)
+            read = try NormalizedStore.read(
+                Value.self, at: root, selections: selections, variables: variables, options: options, from: core,
+                listMemory: listMemory, changedRecords: changed)
+            if changed != nil, read.miss?.reason.decodingError != nil {
+                // Perhaps a list taken from the last read that does not fit (it should always
+                // fit): read everything again rather than deliver a miss for it.
+                read = try NormalizedStore.read(
+                    Value.self, at: root, selections: selections, variables: variables, options: options, from: core,
+                    listMemory: listMemory, changedRecords: nil)
+            }
             dependencies = read.recorded
             nextExpiry = read.nextExpiry
         } catch {

@@ -8,7 +8,9 @@ protocol StoreWatcher: AnyObject {
     /// When the last read's result changes because a field it read expires, or `nil`.
     var nextExpiry: Int64? { get }
     /// Reads again from the store's visible records and delivers the result if it changed.
-    func refresh(from core: StoreCore)
+    /// `changed` lists the records changed since the last read, `nil` when that is unknown
+    /// (the first read, an expiry, a clear): what the watcher may keep from its last read.
+    func refresh(from core: StoreCore, changed: ChangedRecords?)
     /// Ends delivery; called when the store goes away.
     func finish()
 }

@@ -65,8 +65,16 @@ struct WatcherRegistry {
 
     /// Moves a watcher in the index after a re-read changed what it depends on. A re-read
     /// of the same shape reads the same fields in the same order, which costs one comparison.
+    ///
+    /// A re-read that only added fields (a list that grew by a page) indexes those alone: the
+    /// fields both reads share are not hashed. One that dropped some compares the whole sets,
+    /// since a dropped field may still be read elsewhere.
     mutating func update(_ id: Int, from old: ReadDependencies, to new: ReadDependencies) {
-        guard old != new else { return }
+        let (removed, added) = old.differences(from: new)
+        if removed.isEmpty {
+            index(id, added)
+            return
+        }
         let oldSet = Set(old)
         let newSet = Set(new)
         unindex(id, oldSet.subtracting(newSet))

@@ -1,0 +1,122 @@
+@testable import ApogeeAPI
+@testable import ApogeeStore
+import struct RocketReserverAPI.LaunchListQuery
+import Testing
+
+/// A watcher of a long list takes again, from its last read, the elements whose records did
+/// not change. Whatever was taken, what it delivers must be what a fresh read gives.
+@Suite("Watchers of long lists")
+struct LongListWatcherTests {
+    /// Pages of launches `"1"`, `"2"`, … of a cursor list that RocketReserverAPI declares
+    /// `@paginated`, each launch with its own mission record.
+    private static let pageSize = 10
+
+    private static func page(_ number: Int, ids: [Int]? = nil, site: String = "KSC") -> JSONObject {
+        let first = (number - 1) * pageSize + 1
+        let launches: [JSONValue] = (ids ?? Array(first..<(first + pageSize))).map { id in
+            [
+                "__typename": "Launch", "id": .string("\(id)"), "site": .string(site),
+                "mission": ["__typename": "Mission", "name": .string("Mission \(id)"), "missionPatch": .null],
+            ]
+        }
+        return ["launches": ["__typename": "LaunchConnection", "cursor": .string("page \(number)"), "hasMore": true, "launches": .array(launches)]]
+    }
+
+    private static func query(_ number: Int) -> LaunchListQuery {
+        LaunchListQuery(pageSize: .some(pageSize), after: number == 1 ? .none : .some("page \(number - 1)"))
+    }
+
+    /// Waits for the watcher's next data and checks it against a fresh read of the store.
+    private static func expectFresh(
+        _ results: inout AsyncStream<Result<LaunchListQuery.Data, CacheMiss>>.Iterator, in store: NormalizedStore,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> LaunchListQuery.Data {
+        let delivered = try await results.nextValue(sourceLocation: sourceLocation).get()
+        let fresh = try store.read(query(1)).result.get()
+        #expect(delivered == fresh, sourceLocation: sourceLocation)
+        return delivered
+    }
+
+    private static func ids(_ data: LaunchListQuery.Data) -> [String] {
+        data.launches.launches.map { $0?.id ?? "null" }
+    }
+
+    @Test("after each kind of write, a watcher of a merged list delivers what a fresh read gives")
+    func deliversWhatAFreshReadGives() async throws {
+        let store = NormalizedStore()
+        for number in 1...5 { try store.write(data: Self.page(number), for: Self.query(number)) }
+        var results = store.watch(Self.query(1)).makeAsyncIterator()
+        var data = try await Self.expectFresh(&results, in: store)
+        #expect(data.launches.launches.count == 50)
+
+        // One launch's own field.
+        try store.transaction { try $0.setField("site", to: .scalar("Vandenberg"), of: "Launch:17") }
+        data = try await Self.expectFresh(&results, in: store)
+        #expect(data.launches.launches[16]?.site == "Vandenberg")
+        #expect(data.launches.launches[15]?.site == "KSC")
+
+        // A record that a launch links to: the element that shows it is read again.
+        let missionKey = try #require(try store.record(for: "Launch:23")?.fields["mission"]?.referenceKey)
+        try store.transaction { try $0.setField("name", to: .scalar("Renamed"), of: missionKey) }
+        data = try await Self.expectFresh(&results, in: store)
+        #expect(data.launches.launches[22]?.mission?.name == "Renamed")
+
+        // The next page, at the end.
+        try store.write(data: Self.page(6), for: Self.query(6))
+        data = try await Self.expectFresh(&results, in: store)
+        let all: [String] = (1...60).map(String.init)
+        #expect(Self.ids(data) == all)
+
+        // A page written again in another order, with other values: elements move.
+        try store.write(data: Self.page(2, ids: Array((11...20).reversed()), site: "Kourou"), for: Self.query(2))
+        data = try await Self.expectFresh(&results, in: store)
+        let moved: [String] = (1...10).map(String.init) + (11...20).reversed().map(String.init)
+        #expect(Self.ids(data) == moved)
+        #expect(data.launches.launches[10]?.site == "Kourou")
+
+        // A record deleted: it leaves the list.
+        try store.commitUpdate { try $0.delete("Launch:5") }
+        data = try await Self.expectFresh(&results, in: store)
+        #expect(!Self.ids(data).contains("5"))
+        #expect(data.launches.launches.count == 19)
+
+        // A first page again: the list starts over.
+        try store.write(data: Self.page(1, site: "Baikonur"), for: Self.query(1))
+        data = try await Self.expectFresh(&results, in: store)
+        let first: [String] = (1...10).map(String.init)
+        #expect(Self.ids(data) == first)
+        #expect(data.launches.launches.allSatisfy { $0?.site == "Baikonur" })
+    }
+
+    @Test("a watcher of a long list is told when a launch it shows is removed, and recovers when it is back")
+    func removedElementIsAMissThenBack() async throws {
+        let store = NormalizedStore()
+        for number in 1...3 { try store.write(data: Self.page(number), for: Self.query(number)) }
+        var results = store.watch(Self.query(1)).makeAsyncIterator()
+        _ = try await Self.expectFresh(&results, in: store)
+
+        _ = try store.removeRecord("Launch:12")
+        let miss = try #require(try await results.nextValue().failure)
+        #expect(miss.key == "Launch:12")
+
+        // Page 2 again, which ends the list: the pages after a page written again go.
+        try store.write(data: Self.page(2, site: "Back"), for: Self.query(2))
+        let data = try await Self.expectFresh(&results, in: store)
+        #expect(data.launches.launches[11]?.site == "Back")
+        #expect(data.launches.launches.count == 20)
+    }
+
+    @Test("deleting a launch takes it out of the merged list, and the next page still follows its cursor's page")
+    func deletionKeepsPageStarts() throws {
+        let store = NormalizedStore()
+        for number in 1...3 { try store.write(data: Self.page(number), for: Self.query(number)) }
+        try store.commitUpdate { try $0.delete("Launch:3") }
+        // Page 3 again, after the cursor of page 2: it takes page 3's place, which moved back by one.
+        try store.write(data: Self.page(3, site: "Again"), for: Self.query(3))
+        let data = try store.read(Self.query(1)).result.get()
+        let kept: [String] = (1...30).filter { $0 != 3 }.map(String.init)
+        #expect(Self.ids(data) == kept)
+        #expect(data.launches.launches[19]?.site == "Again")
+        #expect(data.launches.launches[18]?.site == "KSC")
+    }
+}
