@@ -8,7 +8,7 @@ import Foundation
 struct TodoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo",
-        abstract: "Tell the mutations guide's story: a toggle shown at once, a refused toggle rolled back, add and remove with list directives.",
+        abstract: "Tell the mutations guide's story: a toggle shown at once, a refused toggle rolled back, add and remove with list directives, the list streamed and paged.",
         discussion: """
             With no arguments, starts the example server in-process on a free loopback port, with a
             pause before each mutation so that the optimistic state shows before the server answers.

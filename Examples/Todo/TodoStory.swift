@@ -43,6 +43,7 @@ struct TodoStory {
         print("\nThe list now:")
         for row in await list.rows { print("   \(row)") }
         try await streamRows()
+        try await pageThroughList(pageSize: 2)
         print("\nThat is the whole story.")
     }
 
