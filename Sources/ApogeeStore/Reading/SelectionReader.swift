@@ -399,32 +399,37 @@ struct SelectionReader<Records: RecordReading> {
         memory: ListMemory, reuse: JSONDocument.ListReuse
     ) throws {
         let id = ListMemory.ListID(record: key, field: field, selections: selections.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
-        let previous = changedRecords == nil ? nil : memory.previous(id)
+        // Unwrapped once: the loop below runs for every element of a long list.
+        let previous = changedRecords.flatMap { _ in memory.previous(id) }
+        let changed = changedRecords ?? ChangedRecords.none
+        let previousItems = previous?.items ?? []
+        let previousElements = previous?.elements ?? []
+        let comparesWithPrevious = previous != nil
         let position = document.beginList()
         var elements = [ReadDependencies?]()
         elements.reserveCapacity(items.count)
         var sources = [Int]()
-        if previous != nil { sources.reserveCapacity(items.count) }
+        if comparesWithPrevious { sources.reserveCapacity(items.count) }
         var reusesAny = false
         var previousPositions: [RecordValue: Int]?
         for (index, item) in items.enumerated() {
-            if let previous, let changedRecords, case .reference = item {
+            if comparesWithPrevious, case .reference = item {
                 var source: Int?
-                if index < previous.items.count {
-                    if previous.items[index] == item {
+                if index < previousItems.count {
+                    if previousItems[index] == item {
                         source = index
                     } else {
                         // The list moved: find the element by its record. A list that only
                         // grew at its end never comes here.
                         if previousPositions == nil {
-                            previousPositions = Dictionary(previous.items.enumerated().map { ($1, $0) }) { first, _ in first }
+                            previousPositions = Dictionary(previousItems.enumerated().map { ($1, $0) }) { first, _ in first }
                         }
                         source = previousPositions?[item]
                     }
                 } else {
                     source = previousPositions?[item]
                 }
-                if let source, let remembered = previous.elements[source], remembered.readsNone(of: changedRecords) {
+                if let source, let remembered = previousElements[source], remembered.readsNone(of: changed) {
                     document.appendNull()
                     dependencies.append(remembered)
                     elements.append(remembered)
@@ -433,7 +438,7 @@ struct SelectionReader<Records: RecordReading> {
                     continue
                 }
             }
-            if previous != nil { sources.append(-1) }
+            if comparesWithPrevious { sources.append(-1) }
             let dependencyMark = dependencies.count
             let expiryMark = expiryChecks
             do {

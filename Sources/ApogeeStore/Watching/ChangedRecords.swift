@@ -22,6 +22,14 @@ struct ChangedRecords {
         }
     }
 
+    private init(few: [CacheKey]) {
+        self.few = few
+        many = nil
+    }
+
+    /// No record.
+    static let none = ChangedRecords(few: [])
+
     func contains(_ key: CacheKey) -> Bool {
         if let many { return many.contains(key) }
         return few.contains(key)
