@@ -106,8 +106,12 @@ extension JSONDocument {
         /// - Precondition: One value was appended whole.
         /// The document reads the assembly's storage in place: keep the storage for another
         /// assembly only once the document is gone (`isKnownUniquelyReferenced` says so).
-        /// With `listReuse`, decoding the document takes lists from an earlier decode as it plans.
-        package func finish(listReuse: ListReuse? = nil) -> JSONDocument {
+        package func finish() -> JSONDocument {
+            finish(listReuse: nil)
+        }
+
+        /// The document, whose decode takes lists from an earlier decode as `listReuse` plans.
+        package func finish(listReuse: ListReuse?) -> JSONDocument {
             precondition(storage.count > 0 && storage.entries[0].end == UInt32(storage.count), "an assembled document holds one whole value")
             return JSONDocument(assembledIn: storage, listReuse: listReuse)
         }
