@@ -63,23 +63,18 @@ let benchmarks: @Sendable () -> Void = {
     // written is new each time, as when a user scrolls to it.
     let newPageConfiguration = Benchmark.Configuration(maxDuration: .seconds(10), maxIterations: 500)
 
-    Benchmark("Pages: a watcher of the list, after its first page is written (baseline)", configuration: newPageConfiguration) { benchmark in
-        for _ in benchmark.scaledIterations {
-            let fixture = try await ListWatcherFixture(pages: pages, held: 0, writingNext: false)
-            benchmark.startMeasurement()
-            try await fixture.deliverNextPage()
-            benchmark.stopMeasurement()
-            blackHole(fixture)
-        }
-    }
-
-    Benchmark("Pages: a watcher of the merged list of 980, after the 50th page is written", configuration: newPageConfiguration) { benchmark in
-        for _ in benchmark.scaledIterations {
-            let fixture = try await ListWatcherFixture(pages: pages, held: 49, writingNext: false)
-            benchmark.startMeasurement()
-            try await fixture.deliverNextPage()
-            benchmark.stopMeasurement()
-            blackHole(fixture)
+    for (name, held) in [
+        ("Pages: a watcher of the list, after its first page is written (baseline)", 0),
+        ("Pages: a watcher of the merged list of 980, after the 50th page is written", 49),
+    ] {
+        Benchmark(name, configuration: newPageConfiguration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let fixture = try await ListWatcherFixture(pages: pages, held: held, writingNext: false)
+                benchmark.startMeasurement()
+                try await fixture.deliverNextPage()
+                benchmark.stopMeasurement()
+                blackHole(fixture)
+            }
         }
     }
 
