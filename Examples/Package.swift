@@ -231,6 +231,26 @@ let package = Package(
             path: "Tests/ClientFixtures",
             plugins: [codegen]
         ),
+        // The same operations generated under each default for field errors that no @catch
+        // handles (apogee.json's fieldErrors), for the client's field error tests.
+        .target(
+            name: "FieldErrorFixturesThrow",
+            dependencies: [apogee("ApogeeAPI")],
+            path: "Tests/FieldErrorFixtures/Throw",
+            plugins: [codegen]
+        ),
+        .target(
+            name: "FieldErrorFixturesNull",
+            dependencies: [apogee("ApogeeAPI")],
+            path: "Tests/FieldErrorFixtures/Null",
+            plugins: [codegen]
+        ),
+        .target(
+            name: "FieldErrorFixturesResult",
+            dependencies: [apogee("ApogeeAPI")],
+            path: "Tests/FieldErrorFixtures/Result",
+            plugins: [codegen]
+        ),
         // What the test targets share: a server per test, a temporary folder, a port held down,
         // in-memory metrics to wait on, a W3C trace-context propagator for in-memory spans, and
         // JSON written with its keys shuffled.
@@ -277,6 +297,7 @@ let package = Package(
             name: "ApogeeTests",
             dependencies: [
                 apogee("Apogee"), apogee("ApogeeAsyncHTTPClient"), apogee("ApogeeNIOWebSocket"), apogee("ApogeeAPI"), apogee("ApogeeTesting"), "ApogeeExampleServer", "RocketReserverAPI", "UploadFixtures", "ClientFixtures", "RedirectFixtures", "LocalFieldFixtures", "TodoAPI", "LiveFixtures", "TestSupport",
+                "FieldErrorFixturesThrow", "FieldErrorFixturesNull", "FieldErrorFixturesResult",
                 // Built beside the tests, which run it.
                 "ResponseMemoryChild",
                 // The HTTP fields and statuses that interceptors and transports read and write.
@@ -319,6 +340,7 @@ let package = Package(
             name: "ApogeeSQLiteTests",
             dependencies: [
                 apogee("ApogeeSQLite"), apogee("Apogee"), apogee("ApogeeAPI"), apogee("ApogeeStore"), apogee("ApogeeTesting"), "CachePolicyFixtures", "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "LocalFieldFixtures", "TestSupport",
+                "FieldErrorFixturesThrow", "FieldErrorFixturesResult",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

@@ -10,7 +10,8 @@ import PackagePlugin
 ///   "schema": "schema.graphqls",
 ///   "schemaExtensions": ["cache.graphqls"],
 ///   "scalars": { "DateTime": "String" },
-///   "operations": ["../Shared/Fragments"]
+///   "operations": ["../Shared/Fragments"],
+///   "fieldErrors": "throw"
 /// }
 /// ```
 ///
@@ -47,6 +48,7 @@ struct ApogeeCodegenPlugin: BuildToolPlugin {
         for (name, type) in (configuration.scalars ?? [:]).sorted(by: { $0.key < $1.key }) {
             arguments += ["--scalar", "\(name)=\(type)"]
         }
+        if let fieldErrors = configuration.fieldErrors { arguments += ["--field-errors", fieldErrors] }
 
         return [
             .buildCommand(
@@ -74,6 +76,8 @@ struct PluginConfiguration: Decodable {
     var scalars: [String: String]?
     /// More operation files or folders, beyond the target's own `.graphql` files.
     var operations: [String]?
+    /// What a field error that no `@catch` handles does: `throw`, `null` or `result`.
+    var fieldErrors: String?
 
     static func load(from url: URL, target: String) throws -> PluginConfiguration {
         guard let data = FileManager.default.contents(atPath: url.path) else {

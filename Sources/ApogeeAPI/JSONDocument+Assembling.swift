@@ -9,6 +9,8 @@ extension JSONDocument {
     package struct Assembler {
         private let storage: AssemblyStorage
         private var objectsOpened: UInt32 = 0
+        /// The errors of the `null`s appended for fields that failed, by entry.
+        private var fieldErrors: [Int: [GraphQLError]] = [:]
 
         /// Starts an empty document, in `storage` when given (emptied by
         /// ``AssemblyStorage/reset()``), else in new memory.
@@ -35,6 +37,7 @@ extension JSONDocument {
             storage.count = mark.entries
             storage.strings.removeSubrange(mark.strings...)
             objectsOpened = mark.objectsOpened
+            if !fieldErrors.isEmpty { fieldErrors = fieldErrors.filter { $0.key < mark.entries } }
         }
 
         /// Opens an object and returns its position, for its fields and for ``endObject(at:)``.
@@ -71,6 +74,13 @@ extension JSONDocument {
 
         /// Appends `null`.
         package mutating func appendNull() {
+            appendScalar(.null, bits: 0)
+        }
+
+        /// Appends the `null` of a field that failed, with the server's errors for it, which
+        /// the document's decode finds as it finds a response's.
+        package mutating func appendNull(explainedBy errors: [GraphQLError]) {
+            if !errors.isEmpty { fieldErrors[storage.count] = errors }
             appendScalar(.null, bits: 0)
         }
 
@@ -113,7 +123,9 @@ extension JSONDocument {
         /// The document, whose decode takes lists from an earlier decode as `listReuse` plans.
         package func finish(listReuse: ListReuse?) -> JSONDocument {
             precondition(storage.count > 0 && storage.entries[0].end == UInt32(storage.count), "an assembled document holds one whole value")
-            return JSONDocument(assembledIn: storage, listReuse: listReuse)
+            let document = JSONDocument(assembledIn: storage, listReuse: listReuse)
+            if fieldErrors.isEmpty { return document }
+            return JSONDocument(viewing: document, fieldErrors: FieldErrorIndex(placed: fieldErrors))
         }
 
         private mutating func appendHeld(_ string: consuming String) {

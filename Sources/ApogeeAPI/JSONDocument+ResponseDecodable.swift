@@ -6,7 +6,7 @@ extension JSONDocument.Value {
     /// nothing: `null` where a value is required, or a value of another kind.
     fileprivate func required<Wanted>(_ read: (Self) -> Wanted?, expected: String) throws -> Wanted {
         if let wanted = read(self) { return wanted }
-        throw isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: expected, found: self)
+        throw isNull ? nullError() : .typeMismatch(expected: expected, found: self)
     }
 
     // What the inlinable readers below need of a document, without its layout being part of
@@ -33,7 +33,7 @@ extension String {
     public init(parsed value: JSONDocument.Value) throws {
         // The most common field of all, so read without going through `required`.
         guard let string = value.stringValue else {
-            throw value.isNull ? ResponseDecodingError(.unexpectedNull) : .typeMismatch(expected: "a string", found: value)
+            throw value.isNull ? value.nullError() : .typeMismatch(expected: "a string", found: value)
         }
         self = string
     }

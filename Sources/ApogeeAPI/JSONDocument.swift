@@ -27,6 +27,12 @@ public final class JSONDocument: @unchecked Sendable {
     private let assembly: AssemblyStorage?
     /// The lists an assembled document's decode takes from an earlier one; `nil` for most.
     @usableFromInline let listReuse: ListReuse?
+    /// The server's field errors by the entry of the `null` each explains; `nil` for a
+    /// document read without errors (see `JSONDocument+FieldErrors.swift`).
+    @usableFromInline let fieldErrors: FieldErrorIndex?
+    /// For a document that reads another's entries with field errors beside them: that
+    /// document, which owns the memory and is kept alive.
+    private let owner: JSONDocument?
 
     /// One value in the index. An object's entry is followed by its fields, each a name (a
     /// string entry) and then the value's entries; a list's by its elements' entries.
@@ -84,9 +90,23 @@ public final class JSONDocument: @unchecked Sendable {
         self.strings = strings
         self.assembly = assembly
         self.listReuse = listReuse
+        self.fieldErrors = nil
+        self.owner = nil
+    }
+
+    /// The same values as `document`, read with the field errors of `fieldErrors`.
+    init(viewing document: JSONDocument, fieldErrors: FieldErrorIndex) {
+        self.bytes = document.bytes
+        self.entries = document.entries
+        self.strings = document.strings
+        self.assembly = nil
+        self.listReuse = document.listReuse
+        self.fieldErrors = fieldErrors
+        self.owner = document
     }
 
     deinit {
+        guard owner == nil else { return }
         bytes.deallocate()
         if assembly == nil { entries.deallocate() }
     }

@@ -23,6 +23,10 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
         public static let missingField = Reason("missingField")
         /// The field is `null`, although the schema says it is non-null.
         public static let unexpectedNull = Reason("unexpectedNull")
+        /// The field is `null` because resolving it failed on the server, which reported
+        /// why in ``ResponseDecodingError/fieldErrors``, and nothing between it and here
+        /// catches the error (`@catch`, an optional field under the `NULL` default).
+        public static let fieldError = Reason("fieldError")
         /// The value has the wrong JSON kind, or is out of range for its type.
         public static func typeMismatch(expected: String, found: String) -> Reason {
             Reason("typeMismatch", expected: expected, found: found)
@@ -36,11 +40,21 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
     public var path: ResponsePath
     /// What was wrong.
     public var reason: Reason
+    /// For ``Reason/fieldError``: the server's errors for the field; empty otherwise.
+    public var fieldErrors: [GraphQLError] = []
 
     /// Creates an error at the given path.
     public init(_ reason: Reason, at path: ResponsePath = ResponsePath()) {
         self.reason = reason
         self.path = path
+    }
+
+    /// A ``Reason/fieldError``: a `null` the server explains with these errors, where the
+    /// generated type needs a value.
+    public init(fieldErrors: [GraphQLError], at path: ResponsePath = ResponsePath()) {
+        self.reason = .fieldError
+        self.path = path
+        self.fieldErrors = fieldErrors
     }
 
     /// A type mismatch between what a generated type expects and the value found.
@@ -66,6 +80,7 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
         return switch reason {
         case .missingField: "\(location) is missing from the response"
         case .unexpectedNull: "\(location) is null, but the schema says it is non-null"
+        case .fieldError: "\(location) is null because of a field error: \(fieldErrors.map(\.message).joined(separator: "; "))"
         default: "\(location) cannot be decoded (\(reason))"
         }
     }

@@ -15,6 +15,9 @@ public protocol ResponseDecodable: Sendable {
 
 extension ResponseDecodable {
     public init(parsed value: JSONDocument.Value) throws {
+        // A custom scalar may read `null` as a value of its own, unless the server said why
+        // the field is `null`.
+        if value.isNull, !value.fieldErrors.isEmpty { throw value.nullError() }
         try self.init(responseValue: value.jsonValue)
     }
 }

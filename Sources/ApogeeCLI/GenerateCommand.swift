@@ -38,11 +38,19 @@ struct GenerateCommand: ParsableCommand {
         valueName: "Name=SwiftType"))
     var scalar: [String] = []
 
+    @Option(name: .customLong("field-errors"), help: ArgumentHelp(
+        "What a field error that no @catch handles does: throw (fails the whole data), null (nil at the nearest optional field), or result (nullable fields are FieldResult). Overrides the schema's @catchByDefault; null when neither says.",
+        valueName: "throw|null|result"))
+    var fieldErrors: String?
+
     @Flag(name: .long, help: "Prints how long each phase took to standard error.")
     var timing = false
 
     func validate() throws {
         if operations.isEmpty { throw ValidationError("Name at least one operation file, folder or pattern with --operations.") }
+        if let fieldErrors, FieldErrorHandling(configurationName: fieldErrors) == nil {
+            throw ValidationError("'\(fieldErrors)' is not a field error handling; write --field-errors throw, null or result.")
+        }
         for mapping in scalar where ScalarMapping.parse(mapping) == nil {
             throw ValidationError("'\(mapping)' is not a scalar mapping; write --scalar Name=SwiftType.")
         }
@@ -68,7 +76,8 @@ struct GenerateCommand: ParsableCommand {
             clock.lap("read \(files.count) operation files")
             let parsed = try ParsedOperations(files: files, schema: loaded)
             clock.lap("parse and validate")
-            let generator = CodeGenerator(schema: loaded, configuration: CodegenConfiguration(scalarTypes: mapping))
+            let generator = CodeGenerator(schema: loaded, configuration: CodegenConfiguration(
+                scalarTypes: mapping, fieldErrors: fieldErrors.flatMap(FieldErrorHandling.init(configurationName:))))
             let generated = try generator.generate(parsed)
             clock.lap("emit \(generated.count) files")
             try OutputWriter.write(generated, to: output)

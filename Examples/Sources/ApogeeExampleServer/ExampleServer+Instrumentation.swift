@@ -36,6 +36,13 @@ extension ExampleServer {
         await services.idempotency.waitUntilApplied(count: count)
     }
 
+    /// Makes RocketReserver's fields named `Type.field` fail from now on (`Launch.mission`,
+    /// `Launch.rocket`): each answers `null` with an error at its path, as a server whose
+    /// resolver failed does. An empty set makes every field resolve again.
+    public func setFailingFields(_ fields: Set<String>) async {
+        await rocketReserverStore.setFailingFields(fields)
+    }
+
     /// Changes the pause before each mutation (see ``Configuration/mutationDelay``).
     public func setMutationDelay(_ delay: Duration) {
         services.mutationPause.setDelay(delay)

@@ -45,16 +45,23 @@ extension GraphQLResult where Data: RootSelectionSet {
     }
 
     /// Decodes the data of a response. When `data` does not fit the types, the error says
-    /// where, and carries the response's GraphQL errors, which often explain why.
+    /// where, and carries the response's GraphQL errors, which often explain why. The errors
+    /// with paths are placed at the fields they explain, for `FieldResult`, `@catch` and
+    /// semantically non-null fields; an error no field catches makes `data` `nil`.
     init(decoding body: GraphQLResponseBody, metadata: ResponseMetadata) throws {
+        let serverData = try body.data?.withFieldErrors(body.errors ?? [])
         let data: Data?
         do {
-            data = try body.data?.decode(as: Data.self)
+            data = try serverData?.decode(as: Data.self)
+        } catch let error as ResponseDecodingError where error.reason == .fieldError {
+            // A field error that nothing in the operation catches takes the data with it, as
+            // a `null` in a non-null field takes its parent on the server; the errors stay.
+            data = nil
         } catch let error as ResponseDecodingError {
             throw ApogeeError.responseDecoding(error, graphQLErrors: body.errors ?? [])
         }
         self.init(data: data, errors: body.errors, extensions: body.extensions, source: .server)
         self.metadata = metadata
-        serverData = body.data
+        self.serverData = serverData
     }
 }

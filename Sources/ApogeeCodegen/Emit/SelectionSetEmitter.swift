@@ -54,7 +54,14 @@ struct SelectionSetEmitter {
 
     private func propertyType(_ field: Shape.Field) -> String {
         if field.isClientID { return "String?" }
-        let type = types.output(field.type, nested: field.nested?.swiftName)
+        let semanticType = field.semanticType ?? field.type
+        let nested = field.nested?.swiftName
+        switch fieldErrorPlan(field) {
+        case .result: return "FieldResult<\(types.output(semanticType, nested: nested))>"
+        case .catchToNull: return types.output(semanticType.nullable, nested: nested)
+        case .plain, .throwOnNull: break
+        }
+        let type = types.output(semanticType, nested: nested)
         return field.isConditional && !type.hasSuffix("?") ? type + "?" : type
     }
 
@@ -135,6 +142,11 @@ struct SelectionSetEmitter {
     /// field, so a local field that is absent reads as its default, or as `nil` without one.
     private func decodeCall(_ field: Shape.Field) -> String {
         let key = SwiftLiteral.string(field.responseKey)
+        switch fieldErrorPlan(field) {
+        case .catchToNull: return "decodeCatchingFieldErrors(\(key))"
+        case .throwOnNull: return "decodeThrowingFieldErrors(\(key))"
+        case .plain, .result: break
+        }
         if field.isConditional || field.isClientID || (field.isLocal && field.clientDefault == nil) {
             return "decodeIfPresent(\(key))"
         }

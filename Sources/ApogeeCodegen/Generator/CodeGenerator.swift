@@ -84,7 +84,9 @@ public struct CodeGenerator: Sendable {
             outputNames[name] = file.path
         }
 
-        let shapes = ShapeBuilder(schema: index, reservedTypeNames: SwiftNames.reservedTypeNames.union(topLevel.keys))
+        var shapeBuilder = ShapeBuilder(schema: index, reservedTypeNames: SwiftNames.reservedTypeNames.union(topLevel.keys))
+        shapeBuilder.fragmentCatches = irFragments.compactMapValues(\.catchTo)
+        let shapes = shapeBuilder
         let selectionSets = SelectionSetEmitter(schema: index, types: types)
         var emitter = OperationEmitter(types: types, selectionSets: selectionSets)
         let cacheKeyFields = index.cacheKeyFields()

@@ -6,9 +6,13 @@ public struct CodegenConfiguration: Sendable, Hashable {
     /// `Upload`. A mapped type must conform to `CustomScalar`. A module-qualified name
     /// (`Foundation.Date`) makes the schema types file import that module.
     public var scalarTypes: [String: String]
+    /// What a field error that no `@catch` handles does (`apogee.json`'s `fieldErrors`); it
+    /// overrides the schema's `@catchByDefault`. With neither, ``FieldErrorHandling/null``.
+    public var fieldErrors: FieldErrorHandling?
 
     /// Creates a configuration.
-    public init(scalarTypes: [String: String] = [:]) {
+    public init(scalarTypes: [String: String] = [:], fieldErrors: FieldErrorHandling? = nil) {
         self.scalarTypes = scalarTypes
+        self.fieldErrors = fieldErrors
     }
 }

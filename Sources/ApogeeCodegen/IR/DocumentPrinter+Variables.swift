@@ -58,7 +58,7 @@ extension DocumentPrinter {
     }
 
     fileprivate static func collect(_ directives: [Directive], into used: inout Set<String>) {
-        for directive in directives where !ClientDirectives.names.contains(directive.name.value) {
+        for directive in directives where !ClientDirectives.unsent.contains(directive.name.value) {
             for argument in directive.arguments { collect(argument.value, into: &used) }
         }
     }

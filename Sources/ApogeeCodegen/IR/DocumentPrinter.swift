@@ -87,7 +87,7 @@ enum DocumentPrinter {
     }
 
     private static func directives(_ directives: [Directive]) -> String {
-        directives.filter { !ClientDirectives.names.contains($0.name.value) }.map { " @" + $0.name.value + arguments($0.arguments) }.joined()
+        directives.filter { !ClientDirectives.unsent.contains($0.name.value) }.map { " @" + $0.name.value + arguments($0.arguments) }.joined()
     }
 
     static func print(_ value: Value) -> String {

@@ -56,7 +56,8 @@ struct IRBuilder {
             typeCondition: typeCondition,
             selections: selections(definition.selectionSet, parent: typeCondition, addTypename: true),
             definitionText: DocumentPrinter.print(definition, schema: schema),
-            description: descriptions.description(at: definition.loc))
+            description: descriptions.description(at: definition.loc),
+            catchTo: FieldErrorHandling.argument(of: FieldErrorDirectives.catchDirective, in: definition.directives) ?? nil)
     }
 
     /// The fragments a selection set uses, directly or through other fragments, sorted by name.
@@ -115,7 +116,9 @@ struct IRBuilder {
                     summary: GraphQLText.summary(definition.description),
                     location: LocationBox(location: field.loc),
                     isLocal: definition.isLocal,
-                    clientDefault: definition.clientDefault)))
+                    clientDefault: definition.clientDefault,
+                    semanticType: schema.semanticType(of: name, on: parent, type: definition.type),
+                    catchTo: FieldErrorHandling.argument(of: FieldErrorDirectives.catchDirective, in: field.directives) ?? nil)))
             case let inline as InlineFragment:
                 guard let conditions = conditions(inline.directives) else { continue }
                 let typeCondition = inline.typeCondition?.name.value

@@ -70,6 +70,11 @@ struct IRField: Hashable, Sendable {
     var isLocal = false
     /// A local field's declared default, read while nothing is stored.
     var clientDefault: IRValue? = nil
+    /// The type with the levels `@semanticNonNull` names made non-null; the schema's type
+    /// when it names none.
+    var semanticType: TypeRef? = nil
+    /// The field's `@catch(to:)`, if it has one.
+    var catchTo: FieldErrorHandling? = nil
 
     var isTypename: Bool { name == "__typename" && responseKey == "__typename" }
 }
@@ -145,4 +150,6 @@ struct IRFragment: Sendable {
     var definitionText: String
     /// The description written on it, for the generated type's doc comment.
     var description: String?
+    /// The fragment's `@catch(to:)`, if it has one: every use of it catches its field errors.
+    var catchTo: FieldErrorHandling? = nil
 }

@@ -43,6 +43,10 @@ final class Shape {
         /// Local: absent from server responses, so decoded with its default.
         var isLocal = false
         var clientDefault: IRValue? = nil
+        /// The type with `@semanticNonNull`'s levels made non-null.
+        var semanticType: TypeRef? = nil
+        /// The field's `@catch(to:)`, if it has one.
+        var catchTo: FieldErrorHandling? = nil
 
         var isTypename: Bool { name == "__typename" && responseKey == "__typename" }
         var isClientID: Bool { name == ClientDirectives.clientIDField }
@@ -64,6 +68,8 @@ final class Shape {
         var propertyName: String
         /// Spread with `@defer` everywhere it is spread here: held as `Deferred`.
         var isDeferred = false
+        /// The fragment's `@catch(to:)`, if it has one.
+        var catchTo: FieldErrorHandling? = nil
 
         /// A deferred fragment is optional only where its type condition may not hold: under
         /// `@include`/`@skip`, a fragment left out reads as pending.

@@ -8,6 +8,8 @@ struct ShapeBuilder {
     let schema: SchemaIndex
     /// Names every top-level generated type takes; nested types avoid them.
     let reservedTypeNames: Set<String>
+    /// The fragments marked `@catch`, by name.
+    var fragmentCatches: [String: FieldErrorHandling] = [:]
     var diagnostics: [Diagnostic] = []
 
     init(schema: SchemaIndex, reservedTypeNames: Set<String>) {
@@ -157,7 +159,8 @@ struct ShapeBuilder {
                     collected.fragmentOrder.append(name)
                     collected.fragments[name] = Shape.FragmentUse(
                         name: name, typeCondition: typeCondition, isConditional: isConditional, isNarrower: isNarrower,
-                        propertyName: SwiftNames.fragmentPropertyName(name), isDeferred: deferral != nil)
+                        propertyName: SwiftNames.fragmentPropertyName(name), isDeferred: deferral != nil,
+                        catchTo: fragmentCatches[name])
                 }
             }
         }
@@ -174,6 +177,8 @@ struct ShapeBuilder {
                 reason = "they have differing arguments"
             } else if other.type != first.type {
                 reason = "they return conflicting types \"\(first.type.graphQLText)\" and \"\(other.type.graphQLText)\""
+            } else if other.catchTo != first.catchTo {
+                reason = "they catch field errors differently (\(Self.catchText(first.catchTo)) and \(Self.catchText(other.catchTo)))"
             }
             if let reason {
                 diagnostics.append(SourcePosition.diagnostic(
@@ -206,6 +211,11 @@ struct ShapeBuilder {
         memberNames.insert(property)
         return Shape.Field(
             responseKey: key, name: first.name, type: first.type, isConditional: isConditional, nested: nested, propertyName: property,
-            summary: first.summary, isLocal: first.isLocal, clientDefault: first.clientDefault)
+            summary: first.summary, isLocal: first.isLocal, clientDefault: first.clientDefault, semanticType: first.semanticType,
+            catchTo: first.catchTo)
+    }
+
+    private static func catchText(_ handling: FieldErrorHandling?) -> String {
+        handling.map { "@catch(to: \($0.rawValue))" } ?? "no @catch"
     }
 }

@@ -13,8 +13,12 @@ enum ClientDirectives {
         ("deleteEdge", "directive @deleteEdge(connections: [ID!]!) on FIELD"),
     ]
 
-    /// The names, for stripping them from documents.
+    /// The names, for keeping them in the selection metadata.
     static let names: Set<String> = Set(declarations.map(\.name))
+
+    /// Every operation directive the document sent to the server leaves out: these and
+    /// `@catch`.
+    static let unsent: Set<String> = names.union(FieldErrorDirectives.clientOnly)
 
     /// The client-only field that gives the record key of its parent object.
     static let clientIDField = "__id"

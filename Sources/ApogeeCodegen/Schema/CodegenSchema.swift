@@ -41,6 +41,7 @@ public struct CodegenSchema: Sendable {
             .union(CacheDirectives.declarations.map(\.name))
             .union(ClientDirectives.names)
             .union(IncrementalDirectives.declarations.map(\.name))
+            .union(FieldErrorDirectives.declarations.map(\.name))
             .union(CacheDirectives.builtIn)
         for definition in extensionDefinitions {
             extensionDiagnostics += Self.unknownDirectives(in: definition, known: known)
@@ -55,6 +56,7 @@ public struct CodegenSchema: Sendable {
             (document.definitions + extensionDefinitions).compactMap { ($0 as? TypeDefinition).map { ($0.name.value, $0) } },
             uniquingKeysWith: { first, _ in first })
         let implicit = CacheDirectives.declarations + ClientDirectives.declarations + IncrementalDirectives.declarations
+            + FieldErrorDirectives.declarations
         for (name, declaration) in implicit where !directiveNames.contains(name) {
             let declared: [Definition]
             do {
@@ -70,6 +72,9 @@ public struct CodegenSchema: Sendable {
                     implicitDefinitions.append(definition)
                     continue
                 }
+                // `@catch`'s enum: the schema's own `CatchTo` (Apollo Kotlin's and Relay's have
+                // the same values) serves too.
+                if existing is EnumTypeDefinition, type is EnumTypeDefinition { continue }
                 if !(existing is ScalarTypeDefinition) {
                     reservedNameDiagnostics.append(SourcePosition.diagnostic(
                         at: existing.name.loc, fallbackFile: fileName,

@@ -56,6 +56,7 @@ extension SchemaIndex {
         var fieldPolicies: [DeclaredFieldPolicy] = []
         var maxAges: [DeclaredMaxAge] = []
         var paginations: [DeclaredPagination] = []
+        var semanticNonNull: [DeclaredSemanticNonNull] = []
         /// Keeps a type's `@typePolicy`, `@fieldPolicy`, `@cacheControl` and `@paginated`
         /// directives for the checks that run once every extension has been merged.
         func noteCachePolicies(_ name: String, _ directives: [Directive], fields: [FieldDefinition] = []) {
@@ -63,15 +64,29 @@ extension SchemaIndex {
             fieldPolicies += SchemaIndex.fieldPolicies(of: name, directives: directives)
             maxAges += SchemaIndex.maxAges(of: name, directives: directives, fields: fields)
             paginations += DeclaredPagination.all(of: name, directives: directives)
+            semanticNonNull += DeclaredSemanticNonNull.all(of: name, directives: directives, fields: fields)
+        }
+        func noteSchemaDirectives(_ directives: [Directive]) {
+            if let handling = FieldErrorHandling.argument(of: FieldErrorDirectives.catchByDefault, in: directives) {
+                guard let handling else {
+                    let directive = directives.first { $0.name.value == FieldErrorDirectives.catchByDefault }
+                    diagnostics.append(SourcePosition.diagnostic(
+                        at: directive?.loc, fallbackFile: fileName, message: "@catchByDefault needs to: RESULT, NULL or THROW."))
+                    return
+                }
+                index.catchByDefault = handling
+            }
         }
 
         for definition in document.definitions {
             switch definition {
             case let schema as SchemaDefinition:
+                noteSchemaDirectives(schema.directives)
                 for operationType in schema.operationTypes {
                     index.setRoot(operationType.operation, operationType.type.name.value)
                 }
             case let schema as SchemaExtensionDefinition:
+                noteSchemaDirectives(schema.definition.directives)
                 for operationType in schema.definition.operationTypes {
                     index.setRoot(operationType.operation, operationType.type.name.value)
                 }
@@ -171,6 +186,7 @@ extension SchemaIndex {
         diagnostics += index.applyFieldPolicies(fieldPolicies, fileName: fileName)
         diagnostics += index.applyMaxAges(maxAges, fileName: fileName)
         diagnostics += index.applyPaginations(paginations, fileName: fileName)
+        diagnostics += index.applySemanticNonNull(semanticNonNull, fileName: fileName)
         let fields = LocalFields.declarations(in: document.definitions, firstExtension: document.definitions.count - extensionDefinitions)
         diagnostics += index.applyLocalFields(fields.local, defaulted: fields.defaulted, fileName: fileName)
 

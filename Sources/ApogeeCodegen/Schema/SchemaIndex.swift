@@ -77,6 +77,11 @@ struct SchemaIndex: Sendable {
     /// The client directive `@paginated` gives each selection of a field, by the
     /// `Type.field` that declares it, checked (see `SchemaIndex+Pagination.swift`).
     var paginationDirectives: [String: IRDirective] = [:]
+    /// The levels `@semanticNonNull` and `@semanticNonNullField` make non-null, by
+    /// `"Type.field"`, checked (see `FieldErrorDirectives.swift`).
+    var semanticNonNullLevels: [String: Set<Int>] = [:]
+    /// The schema's `@catchByDefault(to:)`, if it gives one.
+    var catchByDefault: FieldErrorHandling?
 
     /// A field the store reads from the record its arguments name.
     struct Redirect: Sendable, Hashable {

@@ -74,6 +74,10 @@ extension JSONWriter {
         switch value {
         case .null:
             writeRaw("null")
+        case .fieldError(let errors):
+            writeRaw("{\"$errors\":")
+            write(.array(errors.map(\.jsonValue)))
+            writeRaw("}")
         case .scalar(.object(let object)):
             writeRaw("{\"$json\":")
             write(.object(object))

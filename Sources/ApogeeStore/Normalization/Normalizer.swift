@@ -172,7 +172,7 @@ struct Normalizer {
                 // list and non-null wrappers, as `normalizeValue` would keep it: written here
                 // without copying the field's type out to walk it.
                 if !field.selectsObject {
-                    fields[storageKey] = RecordValue(scalar: value.jsonValue)
+                    fields[storageKey] = value.scalarRecordValue
                     continue
                 }
                 if !pageObjects.isEmpty, let pageObject = pageObjects[key], field.name == pageObject.itemsField {
@@ -225,9 +225,9 @@ struct Normalizer {
             return try normalizeValue(
                 value, type: inner, parent: parent, field: field, connectionPage: connectionPage, pageObject: pageObject, firstIndex: firstIndex)
         case .scalar:
-            return RecordValue(scalar: value.jsonValue)
+            return value.scalarRecordValue
         case .object(let typeName, let selections):
-            if value.isNull { return .null }
+            if value.isNull { return .null(explainedBy: value.fieldErrors) }
             guard value.isObject else {
                 throw NormalizationError(key: parent, field: field, expected: "an object", found: value.kindDescription)
             }
@@ -240,8 +240,8 @@ struct Normalizer {
             return .reference(child.key)
         case .list(let inner):
             // Lists of scalars are kept whole, as the server sent them.
-            if inner.selections == nil { return RecordValue(scalar: value.jsonValue) }
-            if value.isNull { return .null }
+            if inner.selections == nil { return value.scalarRecordValue }
+            if value.isNull { return .null(explainedBy: value.fieldErrors) }
             switch value.elements {
             case let elements?:
                 var values: [RecordValue] = []

@@ -28,4 +28,20 @@ package enum ResponseData: Sendable {
         case .document(let value): try Value(parsed: value)
         }
     }
+
+    /// The data with the response's errors placed at the `null`s they explain, for decoding
+    /// (`FieldResult`, `@catch`, semantically non-null fields) and for the store, which keeps
+    /// such a field as ``RecordValue/fieldError(_:)``. The data itself when no error has a
+    /// path into it.
+    package func withFieldErrors(_ errors: [GraphQLError]) throws -> ResponseData {
+        guard errors.contains(where: { $0.path.map { !$0.components.isEmpty } ?? false }) else { return self }
+        switch self {
+        case .document(let value):
+            return .document(value.withFieldErrors(errors))
+        case .tree(let object):
+            // Errors are rare: the tree is written out and parsed once, so that decoding and
+            // the store read errors the one way they read them.
+            return .document(try JSONDocument(parsing: JSONValue.object(object).serialized()).root.withFieldErrors(errors))
+        }
+    }
 }

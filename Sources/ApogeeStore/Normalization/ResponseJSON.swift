@@ -21,6 +21,16 @@ protocol ResponseJSON {
     /// How many objects the value holds, itself included, when that is known without a walk;
     /// otherwise 0.
     var objectCount: Int { get }
+    /// For a `null` the server explains with errors, those errors; empty otherwise.
+    var fieldErrors: [GraphQLError] { get }
+}
+
+extension ResponseJSON {
+    /// What a record keeps of a scalar field's value: a `null` the server explains with
+    /// errors is kept as those errors, not as a value.
+    var scalarRecordValue: RecordValue {
+        isNull ? .null(explainedBy: fieldErrors) : .scalar(jsonValue)
+    }
 }
 
 extension JSONValue: ResponseJSON {
@@ -39,6 +49,9 @@ extension JSONValue: ResponseJSON {
     var jsonValue: JSONValue { self }
 
     var objectCount: Int { 0 }
+
+    /// A tree carries no errors beside it: ``ResponseData`` makes a document of one that has.
+    var fieldErrors: [GraphQLError] { [] }
 }
 
 extension JSONDocument.Value: ResponseJSON {}

@@ -20,6 +20,9 @@ public struct CacheRead<Value: Sendable>: Sendable {
     /// What a partial read (``CacheReadOptions/returnsPartialData``) lacked, by path in the
     /// data: each reads as `null`, or made its nearest nullable parent `null`.
     public var missingPaths: [ResponsePath] = []
+    /// The server's errors for the fields the read found failed (``RecordValue/fieldError(_:)``),
+    /// as the response that wrote them gave them; empty when none.
+    public var fieldErrors: [GraphQLError] = []
     /// Whether an optimistic layer (an optimistic mutation, or a queued one shown at once)
     /// changes a record the read looked at: data the server has not confirmed.
     public var hasPendingWrites = false
@@ -77,6 +80,7 @@ extension CacheRead where Value: SelectionSet {
         self.init(result: result, recorded: reader.dependencies)
         expiredFields = reader.expiredFields
         missingPaths = reader.missingPaths
+        fieldErrors = reader.fieldErrors
         hasPendingWrites = reader.hasPendingWrites
         nextExpiry = reader.nextExpiry
     }

@@ -22,6 +22,8 @@ struct SelectionReader<Records: RecordReading> {
     private(set) var expiredFields: [FieldKey] = []
     /// The fields that were missing, for a partial read.
     private(set) var missingPaths: [ResponsePath] = []
+    /// The server's errors for the failed fields the read found, in document order.
+    private(set) var fieldErrors: [GraphQLError] = []
     /// The earliest time at which reading again would give another result because a field
     /// expires (or, stale, goes past ``CacheReadOptions/maxStale``); `nil` when none will.
     private(set) var nextExpiry: Int64?
@@ -79,8 +81,10 @@ struct SelectionReader<Records: RecordReading> {
             listMemory?.discardRead()
             throw error
         }
+        let assembled = document.finish(listReuse: listReuse)
+        fieldErrors = assembled.fieldErrorList
         do {
-            let value = try Value(parsed: document.finish(listReuse: listReuse).root)
+            let value = try Value(parsed: assembled.root)
             if let listReuse { listMemory?.finishRead(decoded: listReuse) }
             return value
         } catch let error as ResponseDecodingError {
@@ -349,6 +353,8 @@ struct SelectionReader<Records: RecordReading> {
             try appendValue(value, type: inner, key: key, field: field)
         case (_, .null):
             document.appendNull()
+        case (_, .fieldError(let errors)):
+            document.appendNull(explainedBy: errors)
         case (.scalar, .scalar(let json)):
             document.append(json)
         case (.scalar, .list(let elements)):

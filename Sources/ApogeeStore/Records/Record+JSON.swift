@@ -12,12 +12,14 @@ public struct RecordEncodingError: Error, Sendable, Hashable, CustomStringConver
 extension RecordValue {
     /// The value as JSON for a persistent record source.
     ///
-    /// References become `{"$ref": key}`, lists of records `{"$list": [...]}`, and JSON
-    /// objects held by custom scalars `{"$json": object}`, so that reading back gives exactly
-    /// the value written (a list of scalars stays a plain JSON array).
+    /// References become `{"$ref": key}`, lists of records `{"$list": [...]}`, JSON objects
+    /// held by custom scalars `{"$json": object}`, and a field's errors `{"$errors": [...]}`
+    /// (each as a response's `errors` entry), so that reading back gives exactly the value
+    /// written (a list of scalars stays a plain JSON array).
     public var persistedJSON: JSONValue {
         switch self {
         case .null: .null
+        case .fieldError(let errors): .object(["$errors": .array(errors.map(\.jsonValue))])
         case .scalar(.object(let object)): .object(["$json": .object(object)])
         case .scalar(let value): value
         case .reference(let key): .object(["$ref": .string(key.rawValue)])
@@ -40,12 +42,29 @@ extension RecordValue {
                 self = .reference(CacheKey(key))
             } else if object.count == 1, case .object(let scalar)? = object["$json"] {
                 self = .scalar(.object(scalar))
+            } else if object.count == 1, case .array(let entries)? = object["$errors"] {
+                self = try Self.fieldError(entries)
             } else {
-                throw RecordEncodingError(message: "an object that is not {\"$ref\": …}, {\"$list\": …} or {\"$json\": …}")
+                throw RecordEncodingError(message: "an object that is not {\"$ref\": …}, {\"$list\": …}, {\"$json\": …} or {\"$errors\": …}")
             }
         default:
             self = .scalar(json)
         }
+    }
+}
+
+extension RecordValue {
+    /// A field's errors read back from their entries.
+    static func fieldError(_ entries: [JSONValue]) throws(RecordEncodingError) -> RecordValue {
+        var errors: [GraphQLError] = []
+        errors.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let error = GraphQLError(jsonEntry: entry) else {
+                throw RecordEncodingError(message: "\"$errors\" holds an entry that is not an error with a message")
+            }
+            errors.append(error)
+        }
+        return .fieldError(errors)
     }
 }
 

@@ -34,7 +34,8 @@ extension Record {
 
 extension RecordValue {
     /// Reads one value in the form ``persistedJSON`` writes: `null`, a scalar, or an object
-    /// that is exactly one of `{"$ref": key}`, `{"$list": […]}` and `{"$json": object}`.
+    /// that is exactly one of `{"$ref": key}`, `{"$list": […]}`, `{"$json": object}` and
+    /// `{"$errors": […]}`.
     static func readPersisted(from parser: inout JSONParser) throws(JSONParsingError) -> RecordValue {
         guard parser.peek() == UInt8(ascii: "{") else {
             let value = try parser.readValue()
@@ -65,11 +66,20 @@ extension RecordValue {
                 throw parser.error("\"$json\" holds a value that is not an object")
             }
             value = .scalar(.object(object))
+        case "$errors":
+            guard case .array(let entries) = try parser.readValue() else {
+                throw parser.error("\"$errors\" holds a value that is not a list")
+            }
+            do {
+                value = try RecordValue.fieldError(entries)
+            } catch {
+                throw parser.error(error.message)
+            }
         default:
-            throw parser.error("an object that is not {\"$ref\": …}, {\"$list\": …} or {\"$json\": …}")
+            throw parser.error("an object that is not {\"$ref\": …}, {\"$list\": …}, {\"$json\": …} or {\"$errors\": …}")
         }
         guard parser.take(UInt8(ascii: "}")) else {
-            throw parser.error("an object that is not {\"$ref\": …}, {\"$list\": …} or {\"$json\": …}")
+            throw parser.error("an object that is not {\"$ref\": …}, {\"$list\": …}, {\"$json\": …} or {\"$errors\": …}")
         }
         return value
     }

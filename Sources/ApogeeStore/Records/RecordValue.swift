@@ -15,6 +15,16 @@ public enum RecordValue: Sendable, Hashable {
     case reference(CacheKey)
     /// A list whose elements are references, nulls or nested lists.
     case list([RecordValue])
+    /// `null` with the server's errors for the field: resolving it failed. A read gives the
+    /// errors again where the network result gave them (a `FieldResult`, `@catch`, a
+    /// semantically non-null field), and serves the field as `null` elsewhere; a later value
+    /// replaces it.
+    case fieldError([GraphQLError])
+
+    /// `null`, or ``fieldError(_:)`` when errors explain it.
+    public static func null(explainedBy errors: [GraphQLError]) -> RecordValue {
+        errors.isEmpty ? .null : .fieldError(errors)
+    }
 
     /// Wraps a scalar's JSON, keeping `null` as ``null``.
     public init(scalar value: JSONValue) {
@@ -30,7 +40,7 @@ public enum RecordValue: Sendable, Hashable {
     /// Every record key this value links to, through nested lists.
     public func forEachReference(_ body: (CacheKey) throws -> Void) rethrows {
         switch self {
-        case .null, .scalar: return
+        case .null, .scalar, .fieldError: return
         case .reference(let key): try body(key)
         case .list(let elements):
             for element in elements { try element.forEachReference(body) }

@@ -10,7 +10,7 @@ extension RecordProxy {
 
     func linkedRecord(storageKey field: String) throws -> RecordProxy? {
         switch try transaction.record(for: key)?.fields[field] {
-        case nil, .null?: return nil
+        case nil, .null?, .fieldError?: return nil
         case .reference(let child)?: return try store.record(for: child)
         case .scalar?, .list?: throw StoreProxyError.notALink(key, field: field)
         }
@@ -30,12 +30,12 @@ extension RecordProxy {
 
     func linkedRecords(storageKey field: String) throws -> [RecordProxy?]? {
         switch try transaction.record(for: key)?.fields[field] {
-        case nil, .null?: return nil
+        case nil, .null?, .fieldError?: return nil
         case .list(let elements)?:
             return try elements.map { element in
                 switch element {
                 case .reference(let child): try store.record(for: child)
-                case .null: nil
+                case .null, .fieldError: nil
                 case .scalar, .list: throw StoreProxyError.notALink(key, field: field)
                 }
             }

@@ -41,7 +41,7 @@ public struct RecordProxy {
         let field = Self.storageKey(name, arguments)
         switch try transaction.record(for: key)?.fields[field] {
         case nil: return nil
-        case .null?: return .null
+        case .null?, .fieldError?: return .null
         case .scalar(let json)?: return json
         case .list(let elements)? where elements.allSatisfy({ $0.referenceKey == nil }):
             // A list of scalars is kept whole; lists that contain links are not scalars.

@@ -64,7 +64,7 @@ extension GraphQLRequestHandler {
                     }
                 } catch {
                     // A source that fails ends its stream with the error as a result.
-                    let errors = [error as? GraphQLError ?? GraphQLError(error)]
+                    let errors = [error as? GraphQL.GraphQLError ?? GraphQL.GraphQLError(error)]
                     writeFailed = (try? await writer.write(ServerSentEvents.next(errors: errors))) == nil
                 }
                 let byClient = writeFailed || clientLeft.withLockedValue { $0 }

@@ -4,7 +4,7 @@ import GraphQL
 /// Writes GraphQL responses as JSON: `data` in selection order, then `errors`.
 enum GraphQLResponseEncoding {
     /// - Parameter data: `nil` leaves `data` out (a request error); `.null` writes `"data":null`.
-    static func encode(data: Map?, errors: [GraphQLError]) -> [UInt8] {
+    static func encode(data: Map?, errors: [GraphQL.GraphQLError]) -> [UInt8] {
         var writer = JSONWriter()
         writer.writeRaw("{")
         if let data {
@@ -25,11 +25,11 @@ enum GraphQLResponseEncoding {
     /// A response with one error that has no location, for request errors such as bad JSON.
     static func encode(message: String, code: String?) -> [UInt8] {
         let extensions: [String: Map] = code.map { ["code": .string($0)] } ?? [:]
-        return encode(data: nil, errors: [GraphQLError(message: message, extensions: extensions)])
+        return encode(data: nil, errors: [GraphQL.GraphQLError(message: message, extensions: extensions)])
     }
 
     /// A list of errors alone: the payload of a graphql-transport-ws `error` message.
-    static func encode(errors: [GraphQLError]) -> [UInt8] {
+    static func encode(errors: [GraphQL.GraphQLError]) -> [UInt8] {
         var writer = JSONWriter()
         writer.write(Map.array(errors.map(errorObject)))
         return writer.bytes
@@ -37,7 +37,7 @@ enum GraphQLResponseEncoding {
 
     /// An error as the spec lays it out. `path` is only written when there is one: the engine
     /// gives request errors an empty path, which the spec reserves for field errors.
-    static func errorObject(_ error: GraphQLError) -> Map {
+    static func errorObject(_ error: GraphQL.GraphQLError) -> Map {
         var pairs: [(String, Map)] = [("message", .string(error.message))]
         if !error.locations.isEmpty {
             pairs.append(("locations", .array(error.locations.map { ["line": .int($0.line), "column": .int($0.column)] })))

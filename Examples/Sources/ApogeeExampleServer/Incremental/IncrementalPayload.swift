@@ -7,7 +7,7 @@ struct IncrementalPayload {
     /// The initial payload's `data` (`.null` when an error nulled it); `nil` in later payloads.
     var data: Map?
     /// The initial payload's errors.
-    var errors: [GraphQLError] = []
+    var errors: [GraphQL.GraphQLError] = []
     var pending: [Pending] = []
     var incremental: [Entry] = []
     var completed: [Completed] = []
@@ -26,7 +26,7 @@ struct IncrementalPayload {
         var id: String?
         var data: Map?
         var items: Map?
-        var errors: [GraphQLError] = []
+        var errors: [GraphQL.GraphQLError] = []
         /// Where `data` goes below the record's path (current format), when not there.
         var subPath: [IndexPathValue] = []
         /// Where `data` goes, or the index of the first item (old format).
@@ -37,7 +37,7 @@ struct IncrementalPayload {
     /// A record that is done (current format), with the errors that failed it.
     struct Completed {
         let id: String
-        var errors: [GraphQLError] = []
+        var errors: [GraphQL.GraphQLError] = []
     }
 
     func json() -> [UInt8] {
@@ -86,7 +86,7 @@ struct IncrementalPayload {
         })
     }
 
-    private static func errors(_ errors: [GraphQLError]) -> Map {
+    private static func errors(_ errors: [GraphQL.GraphQLError]) -> Map {
         .array(errors.map(GraphQLResponseEncoding.errorObject))
     }
 

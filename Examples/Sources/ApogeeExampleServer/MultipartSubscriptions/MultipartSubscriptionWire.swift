@@ -34,7 +34,7 @@ enum MultipartSubscriptionWire {
     }
 
     /// The part that ends a subscription whose source failed: no payload, the errors beside it.
-    static func failure(_ errors: [GraphQLError]) -> ByteBuffer {
+    static func failure(_ errors: [GraphQL.GraphQLError]) -> ByteBuffer {
         let encoded = GraphQLResponseEncoding.encode(errors: errors)
         return ByteBuffer(bytes: framing.partThenDelimiter(Array(#"{"payload":null,"errors":"#.utf8) + encoded + [UInt8(ascii: "}")]))
     }

@@ -27,8 +27,8 @@ enum RocketReserverSchema {
             Type(Launch.self) {
                 Field("id", at: \.id)
                 Field("site", at: \.site)
-                Field("mission", at: \.mission)
-                Field("rocket", at: \.rocket)
+                Field("mission", at: Launch.mission)
+                Field("rocket", at: Launch.rocket)
                 Field("isBooked", at: Launch.isBooked)
                     .description("Whether the logged-in user has booked this launch.")
             }

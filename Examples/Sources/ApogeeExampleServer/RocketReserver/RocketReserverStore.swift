@@ -13,6 +13,8 @@ actor RocketReserverStore {
     }
 
     let launches: [Launch]
+    /// The fields told to fail, by `Type.field` (`RocketReserverStore+FieldFaults.swift`).
+    var failingFields: Set<String> = []
     private let launchesByID: [GraphQLID: Launch]
     private var accountsByEmail: [String: Account] = [:]
     private var emailsByID: [GraphQLID: String] = [:]

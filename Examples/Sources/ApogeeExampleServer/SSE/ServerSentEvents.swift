@@ -32,7 +32,7 @@ enum ServerSentEvents {
     }
 
     /// `event: next` carrying errors only, for a source that failed mid-stream.
-    static func next(errors: [GraphQLError]) -> ByteBuffer {
+    static func next(errors: [GraphQL.GraphQLError]) -> ByteBuffer {
         event("next", data: GraphQLResponseEncoding.encode(data: nil, errors: errors))
     }
 

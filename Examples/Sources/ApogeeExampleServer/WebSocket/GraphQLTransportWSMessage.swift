@@ -87,7 +87,7 @@ enum GraphQLTransportWSServerMessage {
     }
 
     /// Errors that stopped the operation before (or instead of) results: a list of GraphQL errors.
-    static func error(id: String, errors: [GraphQLError]) -> String {
+    static func error(id: String, errors: [GraphQL.GraphQLError]) -> String {
         message(id: id, type: "error", payload: GraphQLResponseEncoding.encode(errors: errors))
     }
 

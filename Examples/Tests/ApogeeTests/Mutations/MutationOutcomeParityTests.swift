@@ -80,11 +80,19 @@ struct MutationOutcomeParityTests {
             let mutationFields = try store.record(for: .root(for: .mutation))?.fields.filter {
                 $0.key.hasPrefix("changeTodoStatus(") && $0.key.contains(todo.id)
             } ?? [:]
-            // A refused field's null is not stored (the nulls of failed fields never are), so
-            // only a delivered mutation leaves its field on the mutation root.
-            if outcome == .delivered {
+            // A delivered mutation leaves its field on the mutation root, a refused one the
+            // server's error for it (never a null taken for a value), a cancelled one nothing.
+            switch outcome {
+            case .delivered:
                 #expect(mutationFields.count == 1 && mutationFields.values.first != .null)
-            } else {
+            case .refused:
+                #expect(mutationFields.count == 1)
+                if case .fieldError(let errors)? = mutationFields.values.first {
+                    #expect(errors.first?.message.contains("locked") == true)
+                } else {
+                    Issue.record("the refused field is stored as \(String(describing: mutationFields.values.first))")
+                }
+            case .cancelled:
                 #expect(mutationFields.isEmpty)
             }
 

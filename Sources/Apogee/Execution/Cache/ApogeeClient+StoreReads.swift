@@ -20,6 +20,9 @@ extension ApogeeClient {
         result.expiredFields = read.expiredFields
         result.missingPaths = read.missingPaths
         result.hasPendingWrites = read.hasPendingWrites
+        // The errors of the failed fields the store read, as the response that wrote them
+        // reported them: a result from the store says what a result from the server said.
+        if !read.fieldErrors.isEmpty { result.errors = read.fieldErrors }
         return result
     }
 

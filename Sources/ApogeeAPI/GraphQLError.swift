@@ -1,9 +1,8 @@
-import ApogeeAPI
-
 /// An error the server reported in the `errors` of a GraphQL response.
 ///
 /// GraphQL errors are part of a result, not a failure of the request: a response can carry
-/// data and errors together, and ``GraphQLResult`` delivers both.
+/// data and errors together, and the client's `GraphQLResult` delivers both. A field that failed
+/// is also found where it sits in the typed data: see ``FieldResult``.
 public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A place in the GraphQL document that the error refers to.
     public struct Location: Sendable, Hashable {

@@ -1,0 +1,2 @@
+// The operations of ../Operations, generated with "fieldErrors": "null" in apogee.json: what
+// a field error that no @catch handles does in this module's types.

@@ -1,0 +1,47 @@
+/// What a field's errors do to its Swift type and to how it is read: from its `@catch`, its
+/// `@semanticNonNull` levels and the project's default (see `FieldErrorDirectives.swift`).
+extension SelectionSetEmitter {
+    enum FieldErrorPlan {
+        /// The schema's nullability, read with `decode`: an error in a non-optional value goes
+        /// up to whatever catches it, and a `null` in an optional one is `nil`.
+        case plain
+        /// A `FieldResult` of the semantic type.
+        case result
+        /// Optional, read with `decodeCatchingFieldErrors`: `nil` for an error in or below it.
+        case catchToNull
+        /// Optional, read with `decodeThrowingFieldErrors`: a `null` the server explains fails
+        /// whatever catches it.
+        case throwOnNull
+    }
+
+    /// What a field error that nothing catches does in this project.
+    var defaultFieldErrorHandling: FieldErrorHandling {
+        types.configuration.fieldErrors ?? schema.catchByDefault ?? .null
+    }
+
+    func fieldErrorPlan(_ field: Shape.Field) -> FieldErrorPlan {
+        // Fields no server error reaches: the client's own and the ones a condition leaves out.
+        if field.isClientID || field.isLocal || field.isTypename || field.isConditional { return .plain }
+        let semanticType = field.semanticType ?? field.type
+        if let explicit = field.catchTo { return plan(explicit, semanticType: semanticType) }
+        // A field non-null in the schema never holds an error: the server nulls its parent.
+        guard !field.type.isNonNull else { return .plain }
+        switch defaultFieldErrorHandling {
+        case .result, .throw:
+            return plan(defaultFieldErrorHandling, semanticType: semanticType)
+        case .null:
+            // The nearest optional field above a semantically non-null one takes its `nil`;
+            // a schema without `@semanticNonNull` has none, and keeps the plain readers.
+            let mayHoldOne = field.nested != nil || semanticType.containsList
+            return !semanticType.isNonNull && mayHoldOne && !schema.semanticNonNullLevels.isEmpty ? .catchToNull : .plain
+        }
+    }
+
+    private func plan(_ handling: FieldErrorHandling, semanticType: TypeRef) -> FieldErrorPlan {
+        switch handling {
+        case .result: .result
+        case .null: .catchToNull
+        case .throw: semanticType.isNonNull ? .plain : .throwOnNull
+        }
+    }
+}
