@@ -65,10 +65,21 @@ extension Bool {
 // its fields' types where it is compiled instead of looking up generic metadata at run time.
 
 extension Optional where Wrapped: ResponseDecodable {
+    /// `nil` for `null`, and for a value a field error inside it left without a required
+    /// field: the nearest optional place above a failed field takes its `nil`, as a server
+    /// nulls the nearest nullable field. The error stays in the response's errors.
     @inlinable
     public init(parsed value: JSONDocument.Value) throws {
-        // Handed on, not copied: the value is not used again.
-        self = value.isNull ? .none : .some(try Wrapped(parsed: consume value))
+        if value.isNull {
+            self = .none
+            return
+        }
+        do {
+            // Handed on, not copied: the value is not used again.
+            self = .some(try Wrapped(parsed: consume value))
+        } catch let error as ResponseDecodingError where error.reason == .fieldError {
+            self = .none
+        }
     }
 }
 

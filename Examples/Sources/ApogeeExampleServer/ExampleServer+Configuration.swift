@@ -20,6 +20,10 @@ extension ExampleServer {
         /// Refuses multipart requests without an `Apollo-Require-Preflight` or
         /// `X-Apollo-Operation-Name` header, as CSRF-protected servers (Apollo Server) do.
         public var requiresUploadPreflightHeader: Bool
+        /// Whether the server honours a request's `onError` (graphql-spec pull request 1163).
+        /// True by default; false answers as a server that has never heard of it does, which
+        /// ignores the member and propagates errors.
+        public var understandsOnError = true
         /// How much the server logs; quiet by default so tests stay readable.
         public var logLevel: Logger.Level
         /// The secret that signs RocketReserver session tokens. `nil` (the default) draws a

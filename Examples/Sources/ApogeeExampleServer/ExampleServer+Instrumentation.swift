@@ -37,8 +37,10 @@ extension ExampleServer {
     }
 
     /// Makes RocketReserver's fields named `Type.field` fail from now on (`Launch.mission`,
-    /// `Launch.rocket`): each answers `null` with an error at its path, as a server whose
-    /// resolver failed does. An empty set makes every field resolve again.
+    /// `Launch.rocket`, and the non-null `Launch.isBooked`): each answers `null` with an error
+    /// at its path, as a server whose resolver failed does (the non-null one makes its launch
+    /// `null`, unless the request asks for `onError: NULL`). An empty set makes every field
+    /// resolve again.
     public func setFailingFields(_ fields: Set<String>) async {
         await rocketReserverStore.setFailingFields(fields)
     }

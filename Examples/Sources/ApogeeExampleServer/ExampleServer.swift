@@ -81,7 +81,7 @@ public final class ExampleServer: Sendable {
     }
 
     private static func startOnce(configuration: Configuration) async throws -> ExampleServer {
-        let services = ServerServices(
+        var services = ServerServices(
             subscriptions: SubscriptionLog(recordsEvents: configuration.recordsSubscriptionEvents),
             mutationPause: MutationPause(delay: configuration.mutationDelay),
             maximumBodySize: configuration.maximumBodySize,
@@ -89,6 +89,7 @@ public final class ExampleServer: Sendable {
             incrementalDelay: configuration.incrementalDelay,
             multipartHeartbeatInterval: configuration.multipartHeartbeatInterval
         )
+        services.understandsOnError = configuration.understandsOnError
         let rocketReserverStore = RocketReserverStore(sessionSecret: configuration.sessionSecret.map { Array($0.utf8) } ?? SessionTokens.randomBytes(32))
         let todoStore = TodoStore(rejectsMutations: configuration.rejectsTodoMutations)
         let counterStore = CounterStore()

@@ -48,9 +48,10 @@ struct FieldErrorCodegenTests {
         #expect(text.contains("public var books: [Book]?\n"))
         #expect(text.contains("public var owner: String\n"))
         #expect(text.contains("public var isbn: String?\n"))
-        // Under the NULL default the nearest optional field above them takes their nil.
-        #expect(text.contains(#"self.shelf = try object.decodeCatchingFieldErrors("shelf")"#))
-        #expect(text.contains(#"self.books = try object.decodeCatchingFieldErrors("books")"#))
+        // Under the NULL default the nearest optional field above them takes their nil as it
+        // reads: the plain reader does.
+        #expect(text.contains(#"self.shelf = try object.decode("shelf")"#))
+        #expect(text.contains(#"self.books = try object.decode("books")"#))
         #expect(text.contains(#"self.name = try object.decode("name")"#))
         // What the store and the server see keeps the schema's nullability.
         #expect(text.contains(#".field(.init("name", type: .scalar("String"))),"#))
@@ -66,14 +67,6 @@ struct FieldErrorCodegenTests {
                 fileName: "errors.graphqls")])
         #expect(text.contains("public var title: String\n"))
         #expect(text.contains("public var chapters: [String]?\n"))
-    }
-
-    @Test("a schema without @semanticNonNull generates the plain readers under the NULL default")
-    func plainWithoutSemanticNonNull() throws {
-        let schema = "type Query { book: Book } type Book { title: String }"
-        let text = try generated("query Shelf { book { title } }", schema: schema)
-        #expect(text.contains(#"self.book = try object.decode("book")"#))
-        #expect(!text.contains("FieldErrors"))
     }
 
     @Test("@catch(to: RESULT) gives a FieldResult of the semantic type, @catch(to: NULL) an optional that catches")

@@ -104,4 +104,90 @@ struct FieldErrorTests {
             }
         }
     }
+
+    /// A client that asks every request for `onError`.
+    private static func client(of server: ExampleServer, onError: ErrorBehavior?) -> ApogeeClient {
+        var configuration = ApogeeClient.Configuration()
+        configuration.onError = onError
+        return server.client(configuration: configuration)
+    }
+
+    @Test("without onError the request carries none, and a failed non-null field takes its parent")
+    func propagatesByDefault() async throws {
+        try await withServer { server in
+            await server.setFailingFields(["Launch.isBooked"])
+            let result = try await server.client().fetch(query: FieldErrorFixturesNull.LaunchBookingQuery(id: "25"))
+            #expect(try server.recordedBody(at: 0)["onError"] == nil)
+            #expect(result.data != nil)
+            #expect(result.data?.launch == nil)
+            #expect(result.errors?.map(\.path) == [["launch", "isBooked"]])
+        }
+    }
+
+    @Test("onError: NULL is sent and honoured: the failed non-null field is null where it is, and its parent stays")
+    func onErrorNull() async throws {
+        try await withServer { server in
+            await server.setFailingFields(["Launch.isBooked"])
+            let client = Self.client(of: server, onError: .null)
+            let result = try await client.fetch(query: FieldErrorFixturesNull.LaunchBookingQuery(id: "25"))
+            #expect(try server.recordedBody(at: 0)["onError"] == "NULL")
+            let launch = try #require(result.data?.launch)
+            #expect(launch.id == "25")
+            #expect(launch.site != nil)
+            #expect(launch.isBooked.errors.map(\.path) == [["launch", "isBooked"]])
+
+            // Per request, over GET as well: the parameter, and the same answer.
+            var context = RequestContext()
+            context.onError = .null
+            var getConfiguration = ApogeeClient.Configuration()
+            getConfiguration.useGETForQueries = true
+            let overGET = try await server.client(configuration: getConfiguration)
+                .fetch(query: FieldErrorFixturesNull.LaunchBookingQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData, context: context)
+            // Honoured only when sent: the launch would otherwise be null.
+            #expect(server.recordedRequests.last?.method == "GET")
+            #expect(overGET.data?.launch?.isBooked.errors.isEmpty == false)
+        }
+    }
+
+    @Test("onError: NULL without @catch: the nearest optional field takes the failed non-null field's nil, as propagation would")
+    func onErrorNullWithoutCatch() async throws {
+        try await withServer { server in
+            await server.setFailingFields(["Launch.isBooked"])
+            let result = try await Self.client(of: server, onError: .null)
+                .fetch(query: FieldErrorFixturesNull.LaunchWithPartsQuery(id: "25"))
+            // LaunchWithParts does not select isBooked: it succeeds whole.
+            #expect(result.data?.launch?.id == "25")
+            let tile = try await Self.client(of: server, onError: .null)
+                .fetch(query: FieldErrorFixturesResult.LaunchBookingQuery(id: "25"))
+            #expect(tile.data?.launch.value??.isBooked.value == nil)
+            #expect(tile.data?.launch.value??.site.value != nil)
+        }
+    }
+
+    @Test("onError: HALT gives no data at the first error, where propagation would have given partial data")
+    func onErrorHalt() async throws {
+        try await withServer { server in
+            await server.setFailingFields(["Launch.mission"])
+            let result = try await Self.client(of: server, onError: .halt)
+                .fetch(query: FieldErrorFixturesResult.LaunchWithPartsQuery(id: "25"))
+            #expect(try server.recordedBody(at: 0)["onError"] == "HALT")
+            #expect(result.data == nil)
+            #expect(result.errors?.map(\.path) == [["launch", "mission"]])
+        }
+    }
+
+    @Test("a server that does not know onError ignores it and propagates, and the client reads that answer as well")
+    func serverWithoutOnError() async throws {
+        var configuration = ExampleServer.Configuration()
+        configuration.understandsOnError = false
+        try await withServer(configuration) { server in
+            await server.setFailingFields(["Launch.isBooked"])
+            let result = try await Self.client(of: server, onError: .null)
+                .fetch(query: FieldErrorFixturesNull.LaunchBookingQuery(id: "25"))
+            #expect(try server.recordedBody(at: 0)["onError"] == "NULL")
+            #expect(result.data != nil)
+            #expect(result.data?.launch == nil)
+            #expect(result.errors?.map(\.path) == [["launch", "isBooked"]])
+        }
+    }
 }

@@ -12,6 +12,10 @@ extension ApogeeClient {
         /// Whether queries are sent with `GET`, which lets HTTP caches keep them. Mutations are
         /// always sent with `POST`.
         public var useGETForQueries: Bool
+        /// The `onError` every request sends (``ErrorBehavior``): what the server does with a
+        /// field error. `nil`, the default, sends none, as servers that do not know it need;
+        /// ``RequestContext/onError`` sets it for one request.
+        public var onError: ErrorBehavior? = nil
         /// How many times interceptors may restart the chain for one operation.
         public var maximumChainRestarts: Int
         /// The header field file uploads carry for CSRF-protected servers; `nil` for none. A

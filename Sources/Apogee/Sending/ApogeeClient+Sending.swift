@@ -5,13 +5,14 @@ import HTTPTypes
 /// from, with the client's defaults, then the chain.
 extension ApogeeClient {
     /// The request the chain starts from: the operation at the endpoint, with the configured
-    /// header fields and the method its kind allows.
+    /// header fields, the method its kind allows and the error behaviour asked for.
     func makeRequest<Operation: GraphQLOperation>(for operation: Operation, context: RequestContext) -> GraphQLRequest<Operation> {
         var headers = configuration.headers
         headers[.accept] = GraphQLRequest<Operation>.acceptedMediaTypes
         if let key = context.idempotencyKey { headers[.idempotencyKey] = key }
         let method: HTTPRequest.Method = Operation.operationType == .query && configuration.useGETForQueries ? .get : .post
         var request = GraphQLRequest(operation: operation, endpoint: url, method: method, headers: headers, timeout: configuration.timeout, context: context)
+        request.body.onError = context.onError ?? configuration.onError
         request.context = withUploadDefaults(request.context, hasFiles: request.body.containsUploads)
         return request
     }

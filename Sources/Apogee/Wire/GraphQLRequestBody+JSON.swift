@@ -2,7 +2,8 @@ import ApogeeAPI
 
 extension GraphQLRequestBody {
     /// The body as JSON text: `query` (unless `nil`), `operationName`, `variables` in their
-    /// declared order and, when there are any, `extensions`, and nothing else.
+    /// declared order and, when there are any, `extensions`, then `onError` when set, and
+    /// nothing else.
     ///
     /// What a GraphQL-over-HTTP `POST` carries, and the `payload` of a graphql-transport-ws
     /// `subscribe` message. Uploads are written as `null`: a body with files
@@ -29,6 +30,12 @@ extension GraphQLRequestBody {
             writer.writeRaw(":")
             writer.write(JSONValue.object(extensions))
         }
+        if let onError {
+            writer.writeRaw(",")
+            writer.write("onError")
+            writer.writeRaw(":")
+            writer.write(onError.rawValue)
+        }
         writer.writeRaw("}")
         return writer.bytes
     }
@@ -46,6 +53,7 @@ extension GraphQLRequestBody {
         if !extensions.isEmpty {
             parameters.append(("extensions", JSONValue.object(extensions).serializedString))
         }
+        if let onError { parameters.append(("onError", onError.rawValue)) }
         return parameters
     }
 }

@@ -1,6 +1,7 @@
 import ApogeeAPI
 
-/// What a GraphQL-over-HTTP request carries: the four members the specification defines.
+/// What a GraphQL-over-HTTP request carries: the four members the specification defines,
+/// and the working group's `onError` when the client asks for it.
 ///
 /// Kept structured rather than as bytes until the request is sent, so that interceptors can
 /// change it (persisted queries drop ``query`` and add an extension) and so that the same
@@ -14,6 +15,9 @@ public struct GraphQLRequestBody: Sendable, Hashable {
     public var variables: [InputField]
     /// Extensions to the request, such as `persistedQuery`; left out of the body when empty.
     public var extensions: JSONObject
+    /// What the server does with a field error (`onError`); left out when `nil`, which
+    /// servers that do not know it require.
+    public var onError: ErrorBehavior?
 
     /// Creates a request body.
     public init(query: String?, operationName: String, variables: [InputField], extensions: JSONObject = [:]) {

@@ -3,7 +3,7 @@
 extension SelectionSetEmitter {
     enum FieldErrorPlan {
         /// The schema's nullability, read with `decode`: an error in a non-optional value goes
-        /// up to whatever catches it, and a `null` in an optional one is `nil`.
+        /// up to the nearest optional one (or `FieldResult`), which is `nil` (or a failure).
         case plain
         /// A `FieldResult` of the semantic type.
         case result
@@ -30,10 +30,8 @@ extension SelectionSetEmitter {
         case .result, .throw:
             return plan(defaultFieldErrorHandling, semanticType: semanticType)
         case .null:
-            // The nearest optional field above a semantically non-null one takes its `nil`;
-            // a schema without `@semanticNonNull` has none, and keeps the plain readers.
-            let mayHoldOne = field.nested != nil || semanticType.containsList
-            return !semanticType.isNonNull && mayHoldOne && !schema.semanticNonNullLevels.isEmpty ? .catchToNull : .plain
+            // An optional field takes the `nil` of a failed field inside it as it reads.
+            return .plain
         }
     }
 

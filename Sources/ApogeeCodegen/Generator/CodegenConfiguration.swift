@@ -11,7 +11,13 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var fieldErrors: FieldErrorHandling?
 
     /// Creates a configuration.
-    public init(scalarTypes: [String: String] = [:], fieldErrors: FieldErrorHandling? = nil) {
+    public init(scalarTypes: [String: String] = [:]) {
+        self.scalarTypes = scalarTypes
+        self.fieldErrors = nil
+    }
+
+    /// Creates a configuration with a default for field errors that no `@catch` handles.
+    public init(scalarTypes: [String: String] = [:], fieldErrors: FieldErrorHandling?) {
         self.scalarTypes = scalarTypes
         self.fieldErrors = fieldErrors
     }

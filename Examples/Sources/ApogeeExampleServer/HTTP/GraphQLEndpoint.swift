@@ -7,7 +7,8 @@ struct GraphQLEndpoint: Sendable {
     let path: String
     /// The schema, with `@defer` and `@stream` declared.
     let schema: GraphQLSchema
-    /// The same schema with every output type nullable, which incremental answers run against.
+    /// The same schema with every output type nullable, which incremental answers and requests
+    /// with `onError: NULL` run against.
     let incrementalSchema: GraphQLSchema
     /// The root value resolvers of the top-level fields receive (the Graphiti resolver).
     let rootValue: any Sendable
@@ -50,6 +51,8 @@ struct ServerServices: Sendable {
     let maximumBodySize: Int
     /// Whether multipart requests must carry a CSRF-preflight header, as Apollo Server asks.
     let requiresUploadPreflightHeader: Bool
+    /// Whether a request's `onError` is honoured, or ignored as by a server that predates it.
+    var understandsOnError = true
     /// The pause before each part of an incremental answer but the first.
     let incrementalDelay: Duration
     /// The pause between two heartbeats of a multipart subscription.

@@ -9,8 +9,21 @@ struct GraphQLHTTPRequest: Sendable {
     var operationName: String?
     var variables: [String: Map]
     var extensions: JSONObject
+    /// The working group's `onError` (graphql-spec pull request 1163); `nil` propagates
+    /// errors as servers always have.
+    var onError: ErrorBehavior? = nil
     /// The files of a multipart request, by the key that the `Upload` variables now hold.
     var uploads: [String: UploadedFile] = [:]
+
+    /// What the server does with a field error, as the request's `onError` asks.
+    enum ErrorBehavior: String, Sendable {
+        /// `null` where the field failed, even in a non-null position; nothing above is lost.
+        case null = "NULL"
+        /// The error goes up to the nearest nullable field.
+        case propagate = "PROPAGATE"
+        /// `data: null` at the first error.
+        case halt = "HALT"
+    }
 }
 
 /// Why the server refused a request before running any GraphQL: bad JSON, a wrong method…
@@ -44,6 +57,7 @@ extension GraphQLHTTPRequest {
             variables: Self.object(object["variables"], name: "variables"),
             extensions: Self.object(object["extensions"], name: "extensions")
         )
+        onError = try Self.errorBehavior(Self.string(object["onError"], name: "onError"))
     }
 
     /// Reads the URL query of a GET, where `variables` and `extensions` are JSON text.
@@ -65,6 +79,7 @@ extension GraphQLHTTPRequest {
             variables: Self.object(json("variables"), name: "variables"),
             extensions: Self.object(json("extensions"), name: "extensions")
         )
+        onError = try Self.errorBehavior(parameter("onError"))
     }
 
     private init(query: String?, operationName: String?, variables: JSONObject, extensions: JSONObject) {
@@ -81,6 +96,16 @@ extension GraphQLHTTPRequest {
         case let other?:
             throw RequestRejection(status: .badRequest, message: "\(name) must be a string, not \(other.kindDescription).")
         }
+    }
+
+    /// The `onError` asked for; another value than the three the proposal names is a request
+    /// error, as the proposal says.
+    private static func errorBehavior(_ value: String?) throws(RequestRejection) -> ErrorBehavior? {
+        guard let value else { return nil }
+        guard let behavior = ErrorBehavior(rawValue: value) else {
+            throw RequestRejection(status: .badRequest, message: "onError must be NULL, PROPAGATE or HALT, not \(value).")
+        }
+        return behavior
     }
 
     private static func object(_ value: JSONValue?, name: String) throws(RequestRejection) -> JSONObject {

@@ -62,7 +62,14 @@ extension GraphQLRequestHandler {
     }
 
     private func run(_ document: Document, request: GraphQLHTTPRequest, headers: HTTPFields, mediaType: ResponseMediaType) async -> EncodedAnswer {
-        let result = await executed(document, on: endpoint.schema, request: request, headers: headers)
+        // `onError: NULL` runs against the schema with every output type nullable, so that a
+        // field's error leaves `null` where the field is; `HALT` gives no data at all.
+        let onError = services.understandsOnError ? request.onError : nil
+        let schema = onError == .null ? endpoint.incrementalSchema : endpoint.schema
+        var result = await executed(document, on: schema, request: request, headers: headers)
+        if onError == .halt, !result.errors.isEmpty {
+            result = GraphQLResult(data: nil, errors: result.errors)
+        }
         if Self.isRequestError(result) {
             return EncodedAnswer(
                 status: mediaType == .graphQLResponse ? .badRequest : .ok,

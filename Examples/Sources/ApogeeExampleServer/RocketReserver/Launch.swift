@@ -8,7 +8,8 @@ struct Launch: Sendable {
     let mission: Mission?
     let rocket: Rocket?
 
-    func isBooked(context: RocketReserverContext, arguments: NoArguments) async -> Bool {
+    func isBooked(context: RocketReserverContext, arguments: NoArguments) async throws -> Bool {
+        try await context.store.checkField("Launch.isBooked")
         guard let user = await context.currentUserIfValid() else { return false }
         return await context.store.isBooked(launchID: id, userID: user.id)
     }
