@@ -12,7 +12,7 @@
 /// ## Topics
 /// ### Reading and writing
 /// - ``init(from:)``
-public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Sendable {
+public protocol SelectionSet: ResponseDecodable, ResponseEncodable, Hashable, Sendable, ResponseFieldNaming {
     /// The schema type the selections are made on (an object, interface or union).
     static var __parentType: String { get }
     /// What is selected, for the normalizer and the cache reader.

@@ -105,6 +105,32 @@ struct FieldErrorTests {
         }
     }
 
+    @Test("errors by field: named through the generated types, through optionals, results and list indices")
+    func errorsByField() async throws {
+        try await withClient { server, client in
+            await server.setFailingFields(["Launch.mission"])
+            let page = try await client.fetch(query: FieldErrorFixturesNull.LaunchPageWithMissionsQuery(), cachePolicy: .fetchIgnoringCacheData)
+            #expect(page.errors?.count == 3)
+            let second = page.errors(at: { $0.launches.launches[1].mission })
+            #expect(second.map(\.path) == [["launches", "launches", 1, "mission"]])
+            // A field holds the errors of the fields inside it; another field holds none.
+            #expect(page.errors(at: { $0.launches.launches[1] }).count == 1)
+            #expect(page.errors(at: { $0.launches }).count == 3)
+            #expect(page.errors(at: { $0.launches.launches[1].id }).isEmpty)
+
+            let parts = try await client.fetch(query: FieldErrorFixturesResult.LaunchWithPartsQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+            #expect(parts.errors(at: { $0.launch.mission }).map(\.path) == [["launch", "mission"]])
+            #expect(parts.errors(at: { $0.launch.rocket.name }).isEmpty)
+
+            let tile = try await client.fetch(query: FieldErrorFixturesThrow.LaunchWithRocketTileQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+            #expect(tile.errors(at: { $0.launch.site }).isEmpty)
+            await server.setFailingFields(["Launch.rocket"])
+            let failedTile = try await client.fetch(query: FieldErrorFixturesThrow.LaunchWithRocketTileQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+            // Through the fragment, which adds no step of its own.
+            #expect(failedTile.errors(at: { $0.launch.fragments.rocketTile.rocket }).map(\.path) == [["launch", "rocket"]])
+        }
+    }
+
     /// A client that asks every request for `onError`.
     private static func client(of server: ExampleServer, onError: ErrorBehavior?) -> ApogeeClient {
         var configuration = ApogeeClient.Configuration()

@@ -2,7 +2,7 @@
 extension SelectionSetEmitter {
     func writeFragments(_ shape: Shape, into writer: inout SwiftWriter) {
         writer.line("/// The named fragments spread in this selection set.")
-        writer.block(TypeDeclaration.header("struct", "Fragments", conformances: "Hashable, Sendable")) { writer in
+        writer.block(TypeDeclaration.header("struct", "Fragments", conformances: "Hashable, Sendable, ResponseFieldNaming")) { writer in
             for fragment in shape.fragments {
                 writer.line("public var \(fragment.propertyName): \(declaredType(fragment))")
             }
@@ -17,6 +17,8 @@ extension SelectionSetEmitter {
                     writeFragmentDecoding(fragment, into: &writer)
                 }
             }
+            writer.line()
+            writeResponseKeys(fields: [], sameObject: shape.fragments.map(\.propertyName), into: &writer)
         }
     }
 

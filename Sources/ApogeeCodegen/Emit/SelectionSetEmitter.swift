@@ -17,6 +17,12 @@ struct SelectionSetEmitter {
             writeDecodingInit(shape, into: &writer)
             writer.line()
             writeFields(shape, into: &writer)
+            writer.line()
+            writeResponseKeys(
+                fields: shape.fields.map { ($0.propertyName, $0.responseKey) },
+                sameObject: shape.deferredFragments.map(\.propertyName) + shape.typeCases.map(\.propertyName)
+                    + (shape.fragments.isEmpty ? [] : ["fragments"]),
+                into: &writer)
             for field in shape.fields {
                 guard let nested = field.nested else { continue }
                 writer.line()
@@ -180,6 +186,20 @@ struct SelectionSetEmitter {
             object.dropFirst().forEach { writer.line($0) }
             merges.forEach { writer.line($0) }
             writer.line("return fields")
+        }
+    }
+
+    /// `__responseKey(for:)`: the response key each property holds, for `FieldPath`; `""`
+    /// for the properties that hold more of the same object.
+    func writeResponseKeys(fields: [(property: String, responseKey: String)], sameObject: [String], into writer: inout SwiftWriter) {
+        writer.block("public static func __responseKey(for field: AnyKeyPath) -> String?") { writer in
+            for (property, responseKey) in fields {
+                writer.line("if field == \\Self.\(property) { return \(SwiftLiteral.string(responseKey)) }")
+            }
+            for property in sameObject {
+                writer.line("if field == \\Self.\(property) { return \"\" }")
+            }
+            writer.line("return nil")
         }
     }
 }
