@@ -112,6 +112,19 @@ struct FieldErrorCodegenTests {
         #expect(try generated(extensions: extensions, fieldErrors: .throw).contains("public var shelf: Shelf?\n"))
     }
 
+    @Test("@catch on an operation is the default of that operation alone")
+    func catchOnOperation() throws {
+        let text = try generated("""
+            query Shelf @catch(to: RESULT) { shelf { name } }
+            query Books { books { title } }
+            """)
+        #expect(text.contains("public var shelf: FieldResult<Shelf?>\n"))
+        #expect(text.contains("public var name: FieldResult<String>\n"))
+        #expect(text.contains("public var books: [Book?]?\n"))
+        #expect(text.contains("public var title: String?\n"))
+        #expect(text.contains("query Shelf { shelf { __typename name } }"))
+    }
+
     @Test("@catch on a fragment makes its property a FieldResult, read so that its errors stay in it")
     func catchOnFragment() throws {
         let text = try generated("""
@@ -126,12 +139,14 @@ struct FieldErrorCodegenTests {
     @Test("@catch where it cannot go, or given two ways for one field, is an error at its place", arguments: [
         ("query Shelf { shelf { ... on Shelf @catch { name } } }",
          #"Shelf.graphql:1:36: error: Directive "@catch" may not be used on INLINE_FRAGMENT."#),
-        ("query Shelf @catch { shelf { name } }",
-         #"Shelf.graphql:1:13: error: Directive "@catch" may not be used on QUERY."#),
+        ("query Shelf($a: String! @catch) { book(isbn: $a) { title } }",
+         #"Shelf.graphql:1:25: error: Directive "@catch" may not be used on VARIABLE_DEFINITION."#),
         ("query Shelf { shelf { ...N @catch } } fragment N on Shelf { name }",
          #"Shelf.graphql:1:28: error: Directive "@catch" may not be used on FRAGMENT_SPREAD."#),
         ("query Shelf { shelf { name @catch(to: MAYBE) } }",
          #"Shelf.graphql:1:39: error: Value "MAYBE" does not exist in "CatchTo" enum."#),
+        ("query Shelf($to: CatchTo!) { shelf { name @catch(to: $to) } }",
+         "Shelf.graphql:1:43: error: @catch(to:) takes RESULT, NULL or THROW written in the document: the generated type depends on it."),
         ("query Shelf { shelf { name @catch name @catch(to: NULL) } }",
          #"Shelf.graphql:1:35: error: Fields "name" conflict because they catch field errors differently (@catch(to: RESULT) and @catch(to: NULL)). Use different aliases on the fields to fetch both if this was intentional."#),
     ])

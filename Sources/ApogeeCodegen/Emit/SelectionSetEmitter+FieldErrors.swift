@@ -19,16 +19,17 @@ extension SelectionSetEmitter {
         types.configuration.fieldErrors ?? schema.catchByDefault ?? .null
     }
 
-    func fieldErrorPlan(_ field: Shape.Field) -> FieldErrorPlan {
+    func fieldErrorPlan(_ field: Shape.Field, in shape: Shape) -> FieldErrorPlan {
         // Fields no server error reaches: the client's own and the ones a condition leaves out.
         if field.isClientID || field.isLocal || field.isTypename || field.isConditional { return .plain }
         let semanticType = field.semanticType ?? field.type
         if let explicit = field.catchTo { return plan(explicit, semanticType: semanticType) }
         // A field non-null in the schema never holds an error: the server nulls its parent.
         guard !field.type.isNonNull else { return .plain }
-        switch defaultFieldErrorHandling {
+        let handling = shape.fieldErrorDefault ?? defaultFieldErrorHandling
+        switch handling {
         case .result, .throw:
-            return plan(defaultFieldErrorHandling, semanticType: semanticType)
+            return plan(handling, semanticType: semanticType)
         case .null:
             // An optional field takes the `nil` of a failed field inside it as it reads.
             return .plain

@@ -58,11 +58,11 @@ struct SelectionSetEmitter {
         }
     }
 
-    private func propertyType(_ field: Shape.Field) -> String {
+    private func propertyType(_ field: Shape.Field, in shape: Shape) -> String {
         if field.isClientID { return "String?" }
         let semanticType = field.semanticType ?? field.type
         let nested = field.nested?.swiftName
-        switch fieldErrorPlan(field) {
+        switch fieldErrorPlan(field, in: shape) {
         case .result: return "FieldResult<\(types.output(semanticType, nested: nested))>"
         case .catchToNull: return types.output(semanticType.nullable, nested: nested)
         case .plain, .throwOnNull: break
@@ -74,7 +74,7 @@ struct SelectionSetEmitter {
     private func writeProperties(_ shape: Shape, into writer: inout SwiftWriter) {
         for field in shape.fields {
             if let summary = field.summary { writer.line("/// " + summary) }
-            writer.line("public var \(field.propertyName): \(propertyType(field))")
+            writer.line("public var \(field.propertyName): \(propertyType(field, in: shape))")
         }
         for deferred in shape.deferredFragments {
             writer.line("public var \(deferred.propertyName): \(propertyType(deferred))")
@@ -92,7 +92,7 @@ struct SelectionSetEmitter {
         var assignments: [String] = []
         for field in shape.fields {
             let name = SwiftNames.parameter(field.propertyName)
-            var parameter = "\(name.declaration): \(propertyType(field))"
+            var parameter = "\(name.declaration): \(propertyType(field, in: shape))"
             if field.isTypename, !field.isConditional, shape.isConcrete {
                 parameter += " = \(SwiftLiteral.string(shape.parentType))"
             } else if field.isClientID {
@@ -129,7 +129,7 @@ struct SelectionSetEmitter {
         let usesObject = !shape.fields.isEmpty || !shape.typeCases.isEmpty || !shape.fragments.isEmpty || !shape.deferredFragments.isEmpty
         writer.block("public init(from \(usesObject ? "object" : "_"): ResponseObject) throws") { writer in
             for field in shape.fields {
-                writer.line("self.\(field.propertyName) = try object.\(decodeCall(field))")
+                writer.line("self.\(field.propertyName) = try object.\(decodeCall(field, in: shape))")
             }
             for deferred in shape.deferredFragments {
                 writer.line(decodingLine(deferred, typename: typename))
@@ -146,9 +146,9 @@ struct SelectionSetEmitter {
 
     /// How a field is read from a response object. A server response never carries a local
     /// field, so a local field that is absent reads as its default, or as `nil` without one.
-    private func decodeCall(_ field: Shape.Field) -> String {
+    private func decodeCall(_ field: Shape.Field, in shape: Shape) -> String {
         let key = SwiftLiteral.string(field.responseKey)
-        switch fieldErrorPlan(field) {
+        switch fieldErrorPlan(field, in: shape) {
         case .catchToNull: return "decodeCatchingFieldErrors(\(key))"
         case .throwOnNull: return "decodeThrowingFieldErrors(\(key))"
         case .plain, .result: break

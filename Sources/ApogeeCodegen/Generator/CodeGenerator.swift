@@ -137,7 +137,8 @@ public struct CodeGenerator: Sendable {
         for item in items {
             writer.line()
             if let operation = item.operation {
-                let shape = shapes.root(typeName: operation.rootType, selections: operation.selections, swiftName: "Data")
+                let shape = shapes.root(
+                    typeName: operation.rootType, selections: operation.selections, swiftName: "Data", fieldErrorDefault: operation.catchTo)
                 emitter.emit(operation, shape: shape, fragments: fragments, fileName: fileName, into: &writer)
             } else if let fragment = item.fragment {
                 let shape = shapes.root(typeName: fragment.typeCondition, selections: fragment.selections, swiftName: SwiftNames.fragmentTypeName(fragment.name))

@@ -46,7 +46,8 @@ struct IRBuilder {
             definitionText: definitionText,
             fragmentNames: fragmentNames,
             description: descriptions.description(at: definition.loc),
-            deliversIncrementally: deliversIncrementally)
+            deliversIncrementally: deliversIncrementally,
+            catchTo: catchHandling(definition.directives))
     }
 
     mutating func fragment(_ definition: FragmentDefinition) -> IRFragment {
@@ -57,7 +58,7 @@ struct IRBuilder {
             selections: selections(definition.selectionSet, parent: typeCondition, addTypename: true),
             definitionText: DocumentPrinter.print(definition, schema: schema),
             description: descriptions.description(at: definition.loc),
-            catchTo: FieldErrorHandling.argument(of: FieldErrorDirectives.catchDirective, in: definition.directives) ?? nil)
+            catchTo: catchHandling(definition.directives))
     }
 
     /// The fragments a selection set uses, directly or through other fragments, sorted by name.
@@ -118,7 +119,7 @@ struct IRBuilder {
                     isLocal: definition.isLocal,
                     clientDefault: definition.clientDefault,
                     semanticType: schema.semanticType(of: name, on: parent, type: definition.type),
-                    catchTo: FieldErrorHandling.argument(of: FieldErrorDirectives.catchDirective, in: field.directives) ?? nil)))
+                    catchTo: catchHandling(field.directives))))
             case let inline as InlineFragment:
                 guard let conditions = conditions(inline.directives) else { continue }
                 let typeCondition = inline.typeCondition?.name.value
@@ -165,6 +166,20 @@ struct IRBuilder {
             }
         }
         return Array(Set(result)).sorted()
+    }
+
+    /// The `to:` of a `@catch` among `directives`; a value that is not written out (a
+    /// variable) is an error, since the generated type depends on it.
+    mutating func catchHandling(_ directives: [Directive]) -> FieldErrorHandling? {
+        guard let found = FieldErrorHandling.argument(of: FieldErrorDirectives.catchDirective, in: directives) else { return nil }
+        guard let handling = found else {
+            let directive = directives.first { $0.name.value == FieldErrorDirectives.catchDirective }
+            diagnostics.append(SourcePosition.diagnostic(
+                at: directive?.loc, fallbackFile: "",
+                message: "@catch(to:) takes RESULT, NULL or THROW written in the document: the generated type depends on it."))
+            return nil
+        }
+        return handling
     }
 
     func clientDirectives(_ directives: [Directive]) -> [IRDirective] {

@@ -139,6 +139,9 @@ struct IROperation: Sendable {
     /// Whether it, or a fragment it uses, defers a fragment or streams a list (an `@defer` or
     /// `@stream` whose `if` is not the literal `false`): the server may answer in parts.
     var deliversIncrementally = false
+    /// The operation's `@catch(to:)`, if it has one: what a field error that nothing in the
+    /// operation catches does, in place of the project's default.
+    var catchTo: FieldErrorHandling? = nil
 }
 
 /// A named fragment ready to be emitted.

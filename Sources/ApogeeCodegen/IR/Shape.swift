@@ -20,6 +20,9 @@ final class Shape {
     var deferredFragments: [DeferredFragment] = []
     /// The struct's name, relative to its parent struct.
     var swiftName: String
+    /// What a field error nothing catches does in this struct, when its operation says
+    /// (`@catch` on the operation); the project's default otherwise.
+    var fieldErrorDefault: FieldErrorHandling?
 
     init(parentType: String, isConcrete: Bool, possibleTypes: Set<String>, typeCondition: String?, entries: [IRSelection], swiftName: String) {
         self.parentType = parentType

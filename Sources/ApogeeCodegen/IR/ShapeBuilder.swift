@@ -10,6 +10,8 @@ struct ShapeBuilder {
     let reservedTypeNames: Set<String>
     /// The fragments marked `@catch`, by name.
     var fragmentCatches: [String: FieldErrorHandling] = [:]
+    /// The default of the root being built, from its operation's `@catch`.
+    private var rootFieldErrorDefault: FieldErrorHandling?
     var diagnostics: [Diagnostic] = []
 
     init(schema: SchemaIndex, reservedTypeNames: Set<String>) {
@@ -18,8 +20,10 @@ struct ShapeBuilder {
     }
 
     /// The shape of a root: an operation's `Data` or a fragment.
-    mutating func root(typeName: String, selections: [IRSelection], swiftName: String) -> Shape {
-        build(typeName: typeName, possibleTypes: schema.possibleTypes(typeName), typeCondition: nil, entries: selections, swiftName: swiftName)
+    mutating func root(typeName: String, selections: [IRSelection], swiftName: String, fieldErrorDefault: FieldErrorHandling? = nil) -> Shape {
+        rootFieldErrorDefault = fieldErrorDefault
+        defer { rootFieldErrorDefault = nil }
+        return build(typeName: typeName, possibleTypes: schema.possibleTypes(typeName), typeCondition: nil, entries: selections, swiftName: swiftName)
     }
 
     private struct Occurrence {
@@ -50,6 +54,7 @@ struct ShapeBuilder {
         let shape = Shape(
             parentType: typeName, isConcrete: schema[typeName]?.kind == .object, possibleTypes: possibleTypes,
             typeCondition: typeCondition, entries: entries, swiftName: swiftName)
+        shape.fieldErrorDefault = rootFieldErrorDefault
         var collected = Collected()
         collect(entries, inherited: [], possibleTypes: possibleTypes, into: &collected)
 

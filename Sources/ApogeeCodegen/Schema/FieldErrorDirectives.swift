@@ -15,7 +15,7 @@ enum FieldErrorDirectives {
         (semanticNonNull, "directive @semanticNonNull(levels: [Int!] = [0]) on FIELD_DEFINITION"),
         // For a schema the app does not own: `extend type Launch @semanticNonNullField(name: "mission")`.
         (semanticNonNullField, "directive @semanticNonNullField(name: String!, levels: [Int!] = [0]) repeatable on OBJECT | INTERFACE"),
-        (catchDirective, "enum CatchTo { RESULT NULL THROW } directive @catch(to: CatchTo! = RESULT) on FIELD | FRAGMENT_DEFINITION"),
+        (catchDirective, "enum CatchTo { RESULT NULL THROW } directive @catch(to: CatchTo! = RESULT) on FIELD | FRAGMENT_DEFINITION | QUERY | MUTATION | SUBSCRIPTION"),
         (catchByDefault, "directive @catchByDefault(to: CatchTo!) on SCHEMA"),
     ]
 
