@@ -9,11 +9,9 @@ extension ResponseObject {
     /// `errors`.
     @inlinable
     public func decodeCatchingFieldErrors<Value: ResponseDecodable>(_ responseKey: String, as type: Value.Type = Value.self) throws -> Value? {
-        do {
-            return try decode(responseKey, as: Value?.self)
-        } catch let error as ResponseDecodingError where error.reason == .fieldError {
-            return nil
-        }
+        // The optional itself takes the error: the name says in generated code that the field
+        // is optional because of its `@catch`.
+        try decode(responseKey, as: Value?.self)
     }
 
     /// Reads a nullable field under the `THROW` default: `null` is `nil`, unless the server

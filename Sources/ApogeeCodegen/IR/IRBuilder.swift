@@ -172,10 +172,9 @@ struct IRBuilder {
     /// variable) is an error, since the generated type depends on it.
     mutating func catchHandling(_ directives: [Directive]) -> FieldErrorHandling? {
         guard let found = FieldErrorHandling.argument(of: FieldErrorDirectives.catchDirective, in: directives) else { return nil }
-        guard let handling = found else {
-            let directive = directives.first { $0.name.value == FieldErrorDirectives.catchDirective }
+        guard let handling = found.handling else {
             diagnostics.append(SourcePosition.diagnostic(
-                at: directive?.loc, fallbackFile: "",
+                at: found.directive.loc, fallbackFile: "",
                 message: "@catch(to:) takes RESULT, NULL or THROW written in the document: the generated type depends on it."))
             return nil
         }

@@ -40,12 +40,13 @@ public enum FieldErrorHandling: String, Sendable, Hashable, CaseIterable {
         self.init(rawValue: configurationName.uppercased())
     }
 
-    /// The `to:` argument of a `@catch` or `@catchByDefault` among `directives`, with the
-    /// declared default (`RESULT`) when `@catch` gives none; `nil` without the directive.
-    static func argument(of name: String, in directives: [Directive]) -> FieldErrorHandling?? {
+    /// The `@catch` or `@catchByDefault` named `name` among `directives`, with its `to:`: the
+    /// declared default (`RESULT`) when it gives none, `nil` when it is not written out as one
+    /// of the three values. `nil` without the directive.
+    static func argument(of name: String, in directives: [Directive]) -> (directive: Directive, handling: FieldErrorHandling?)? {
         guard let directive = directives.first(where: { $0.name.value == name }) else { return nil }
-        guard let value = directive.arguments.first(where: { $0.name.value == "to" })?.value else { return .some(.result) }
-        return .some((value as? EnumValue).flatMap { FieldErrorHandling(rawValue: $0.value) })
+        guard let value = directive.arguments.first(where: { $0.name.value == "to" })?.value else { return (directive, .result) }
+        return (directive, (value as? EnumValue).flatMap { FieldErrorHandling(rawValue: $0.value) })
     }
 }
 

@@ -67,15 +67,13 @@ extension SchemaIndex {
             semanticNonNull += DeclaredSemanticNonNull.all(of: name, directives: directives, fields: fields)
         }
         func noteSchemaDirectives(_ directives: [Directive]) {
-            if let handling = FieldErrorHandling.argument(of: FieldErrorDirectives.catchByDefault, in: directives) {
-                guard let handling else {
-                    let directive = directives.first { $0.name.value == FieldErrorDirectives.catchByDefault }
-                    diagnostics.append(SourcePosition.diagnostic(
-                        at: directive?.loc, fallbackFile: fileName, message: "@catchByDefault needs to: RESULT, NULL or THROW."))
-                    return
-                }
-                index.catchByDefault = handling
+            guard let found = FieldErrorHandling.argument(of: FieldErrorDirectives.catchByDefault, in: directives) else { return }
+            guard let handling = found.handling else {
+                diagnostics.append(SourcePosition.diagnostic(
+                    at: found.directive.loc, fallbackFile: fileName, message: "@catchByDefault needs to: RESULT, NULL or THROW."))
+                return
             }
+            index.catchByDefault = handling
         }
 
         for definition in document.definitions {
