@@ -205,9 +205,20 @@ let package = Package(
             swiftSettings: [.defaultIsolation(MainActor.self)],
             plugins: [codegen]
         ),
+        // GitHub's schema and the fixture's operation: the largest real schema the tests generate against.
+        .target(
+            name: "GitHubFixture",
+            dependencies: [apogee("ApogeeAPI")],
+            path: "Tests/GitHubFixture",
+            plugins: [codegen]
+        ),
+        // Its own tests, and test data builders for GitHubFixture (see its apogee.json).
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: [apogee("ApogeeAPI"), "CodegenFixtureTodo", "CodegenFixtureReviews", "CodegenFixtureValidEdges", "RocketReserverAPI", "TestSupport"],
+            dependencies: [
+                apogee("ApogeeAPI"), apogee("Apogee"), apogee("ApogeeTesting"),
+                "CodegenFixtureTodo", "CodegenFixtureReviews", "CodegenFixtureValidEdges", "RocketReserverAPI", "GitHubFixture", "TestSupport",
+            ],
             plugins: [codegen]
         ),
         // The main-actor fixture's generated code used from a module with the same default
@@ -318,6 +329,18 @@ let package = Package(
         ),
         // A NetworkTransport written as a user would, in another package: public API only, no
         // `@testable` import, and the library's `package` declarations out of reach.
+        // The examples' own tests, without a server: test data builders for their APIs (see
+        // each one's apogee.json), ApogeeTesting's mock transport and seeded stores.
+        .testTarget(
+            name: "RocketReserverTests",
+            dependencies: [apogee("Apogee"), apogee("ApogeeTesting"), apogee("ApogeeSQLite"), "RocketReserverAPI", "ApogeeExampleServer", "TestSupport"],
+            plugins: [codegen]
+        ),
+        .testTarget(
+            name: "TodoTests",
+            dependencies: [apogee("Apogee"), apogee("ApogeeTesting"), "TodoAPI", "ApogeeExampleServer", "TestSupport"],
+            plugins: [codegen]
+        ),
         .testTarget(
             name: "PublicTransportTests",
             dependencies: [

@@ -11,6 +11,7 @@ struct GenerateCommand: ParsableCommand {
             Writes <Name>.graphql.swift for each input file <Name>.graphql (its operations and \
             fragments) and SchemaTypes.graphql.swift (the enums, input objects and scalar type \
             aliases the operations use). Files whose contents did not change are left untouched. \
+            With --test-data-builders-for, writes TestDataBuilders.graphql.swift instead. \
             On any error the diagnostics go to standard error, the exit status is 1, and no file \
             is written.
             """
@@ -43,11 +44,19 @@ struct GenerateCommand: ParsableCommand {
         valueName: "throw|null|result"))
     var fieldErrors: String?
 
+    @Option(name: .customLong("test-data-builders-for"), help: ArgumentHelp(
+        "Writes only TestDataBuilders.graphql.swift: test data builders for the module generated from the same schema and operations, for a test target that imports it and ApogeeTesting.",
+        valueName: "module"))
+    var testDataBuildersFor: String?
+
     @Flag(name: .long, help: "Prints how long each phase took to standard error.")
     var timing = false
 
     func validate() throws {
         if operations.isEmpty { throw ValidationError("Name at least one operation file, folder or pattern with --operations.") }
+        if let module = testDataBuildersFor, module.isEmpty || module.first?.isNumber == true || module.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw ValidationError("'\(module)' is not a module name; --test-data-builders-for names the module generated from these operations.")
+        }
         if let fieldErrors, FieldErrorHandling(configurationName: fieldErrors) == nil {
             throw ValidationError("'\(fieldErrors)' is not a field error handling; write --field-errors throw, null or result.")
         }
@@ -78,7 +87,8 @@ struct GenerateCommand: ParsableCommand {
             clock.lap("parse and validate")
             let generator = CodeGenerator(schema: loaded, configuration: CodegenConfiguration(
                 scalarTypes: mapping, fieldErrors: fieldErrors.flatMap(FieldErrorHandling.init(configurationName:))))
-            let generated = try generator.generate(parsed)
+            let generated = try testDataBuildersFor.map { [try generator.generateTestDataBuilders(parsed, apiModule: $0)] }
+                ?? generator.generate(parsed)
             clock.lap("emit \(generated.count) files")
             try OutputWriter.write(generated, to: output)
             clock.lap("write")

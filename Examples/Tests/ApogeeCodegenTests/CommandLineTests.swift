@@ -129,7 +129,7 @@ struct CommandLineTests {
         let child = try ChildProcess(executable: Self.executable, arguments: ["generate", "--help"])
         #expect(child.waitUntilExit() == .exited(0))
         let text = child.standardOutput
-        for option in ["--schema", "--operations", "--output", "--scalar", "--timing"] {
+        for option in ["--schema", "--operations", "--output", "--scalar", "--timing", "--test-data-builders-for"] {
             #expect(text.contains(option))
         }
     }

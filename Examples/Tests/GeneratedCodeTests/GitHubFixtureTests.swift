@@ -1,4 +1,5 @@
 @testable import ApogeeAPI
+import GitHubFixture
 import Foundation
 import TestSupport
 import Testing
