@@ -14,19 +14,18 @@ import ApogeeAPI
 /// ```
 ///
 /// Setting a nullable field to `nil` makes it `null`; setting a non-null one to `nil` gives it
-/// back its default.
+/// back its default. A builder holds its values in `__fields` (``BuiltFields``), and its type's
+/// name in `__typename`.
 ///
 /// ## Topics
 ///
 /// ### What a builder holds
-/// - ``__typename``
-/// - ``__fields``
 /// - ``BuiltFields``
 /// - ``BuiltValue``
 ///
 /// ### Building data
 /// - ``ApogeeAPI/GraphQLOperation/buildData(_:defaults:)``
-/// - ``ApogeeAPI/GraphQLOperation/buildResponse(_:defaults:)``
+/// - ``ApogeeAPI/GraphQLOperation/buildResponse(_:errors:defaults:)``
 /// - ``TestDataDefaults``
 public protocol ObjectBuilder: BuiltValueConvertible {
     /// The schema type the builder builds, which the built `__typename` is.
