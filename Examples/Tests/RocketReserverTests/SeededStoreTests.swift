@@ -28,3 +28,20 @@ struct SeededStoreTests {
         try transport.verify()
     }
 }
+
+/// A built response fed to `CannedTransport` goes through the whole client, HTTP layer
+/// included, and comes out as the data built from the same builders.
+@Suite("RocketReserver: built responses through CannedTransport")
+struct CannedBuiltResponseTests {
+    @Test func builtResponseDecodesToBuiltData() async throws {
+        let root = QueryBuilder(launch: LaunchBuilder(id: "25", mission: MissionBuilder(name: "Starlink-15"), site: "KSC"))
+        let query = LaunchDetailsQuery(launchId: "25")
+        let client = ApogeeClient(url: URL(string: "https://rocket-reserver.example/graphql")!, transport: CannedTransport(body: try query.buildResponse(root)))
+        let result = try await client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData)
+        #expect(result.errors == nil)
+        #expect(result.data == (try query.buildData(root)))
+        #expect(result.data?.launch?.isFavorite == false)
+        // The server's view leaves the local field out; the store then reads it from its default.
+        #expect(try query.buildResponse(root)["data"]?.objectValue?["launch"]?.objectValue?["isFavorite"] == nil)
+    }
+}
