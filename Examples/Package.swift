@@ -225,8 +225,16 @@ let package = Package(
         // isolation, on the main actor and off it, through a client as an app would.
         .testTarget(
             name: "MainActorGeneratedCodeTests",
-            dependencies: [apogee("Apogee"), "CodegenFixtureMainActor"],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
+            dependencies: [apogee("Apogee"), apogee("ApogeeTesting"), "CodegenFixtureMainActor"],
+            swiftSettings: [.defaultIsolation(MainActor.self)],
+            plugins: [codegen]
+        ),
+        // Test data builders for CodegenFixtureReviews (see its apogee.json): a union, an
+        // interface, custom scalars and fields named after Swift keywords.
+        .testTarget(
+            name: "TestDataBuilderTests",
+            dependencies: [apogee("Apogee"), apogee("ApogeeTesting"), "CodegenFixtureReviews"],
+            plugins: [codegen]
         ),
         // Operations of the example server's uploads schema, for the client's upload tests.
         .target(

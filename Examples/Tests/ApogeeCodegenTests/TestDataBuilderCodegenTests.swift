@@ -78,6 +78,9 @@ struct TestDataBuilderCodegenTests {
         #expect(text.contains(#"enumDefaults: ["Genre": "FICTION"]"#))
         #expect(text.contains("public var genre: Genre? {"))
         #expect(text.contains("public var published: DateTime? {"))
+        #expect(!text.contains("scalarDefaults"))
+        // A custom scalar mapped to a number defaults to a number, so the built data decodes.
+        #expect(try builders(scalarTypes: ["DateTime": "Double"]).contains(#"scalarDefaults: ["DateTime": .double(0)]"#))
         let mapped = try builders(scalarTypes: ["ID": "Foundation.UUID"])
         #expect(mapped.contains("import Foundation\n"))
         #expect(mapped.contains("public var id: Foundation.UUID? {"))

@@ -27,11 +27,24 @@ struct TestDataBuilderEmitter {
         }
     }
 
+    /// The JSON default of a custom scalar whose Swift type is a number or a Boolean.
+    static let numericScalarDefaults: [String: String] = [
+        "Int": ".int(0)", "Swift.Int": ".int(0)", "Int32": ".int(0)", "Int64": ".int(0)",
+        "Double": ".double(0)", "Swift.Double": ".double(0)", "Float": ".double(0)",
+        "Bool": ".bool(false)", "Swift.Bool": ".bool(false)",
+    ]
+
     private func emitSchema(into writer: inout SwiftWriter) {
         var enums: Set<String> = []
+        var scalars: Set<String> = []
         for (object, names) in usage.fields {
             for name in names {
-                if let type = schema.field(name, on: object)?.type.namedType, schema[type]?.kind == .enumeration { enums.insert(type) }
+                guard let type = schema.field(name, on: object)?.type.namedType else { continue }
+                switch schema[type]?.kind {
+                case .enumeration: enums.insert(type)
+                case .scalar where !SchemaIndex.builtInScalars.contains(type): scalars.insert(type)
+                default: break
+                }
             }
         }
         writer.documentation("What the builders of this module know of the schema: the default of each enum and the type that stands in for each interface and union.")
@@ -45,7 +58,11 @@ struct TestDataBuilderEmitter {
                 let abstractDefaults = usage.abstractTypes.sorted().compactMap { name in
                     usage.objects(of: name).first.map { "\(SwiftLiteral.string(name)): \(SwiftLiteral.string($0))" }
                 }
-                writer.line("abstractTypeDefaults: " + Self.dictionary(abstractDefaults))
+                let scalarDefaults = scalars.sorted().compactMap { name in
+                    types.configuration.scalarTypes[name].flatMap { Self.numericScalarDefaults[$0] }.map { "\(SwiftLiteral.string(name)): \($0)" }
+                }
+                writer.line("abstractTypeDefaults: " + Self.dictionary(abstractDefaults) + (scalarDefaults.isEmpty ? "" : ","))
+                if !scalarDefaults.isEmpty { writer.line("scalarDefaults: " + Self.dictionary(scalarDefaults)) }
             }
             writer.line(")")
         }

@@ -11,7 +11,7 @@ import ApogeeAPI
 /// | `Int`, `Float` | `0` |
 /// | `Boolean` | `false` |
 /// | an enum | its first value in the schema |
-/// | a custom scalar | `"<Type>.<field>"`, unless ``scalars`` names it |
+/// | a custom scalar | `0` or `false` when its Swift type is a number or `Bool`, else `"<Type>.<field>"`, unless ``scalars`` names it |
 /// | a list | `[]` |
 /// | an object | an object of the field's type with every field defaulted |
 /// | an interface or union | the first of its possible types, by name |
@@ -40,6 +40,7 @@ public struct TestDataDefaults: Sendable {
     func value(ofScalar type: String, for field: TestDataField, schema: TestDataSchema) -> JSONValue {
         if let custom = scalars[type] { return custom(field) }
         if let enumDefault = schema.enumDefaults[type] { return .string(enumDefault) }
+        if let scalarDefault = schema.scalarDefaults[type] { return scalarDefault }
         switch type {
         case "ID": return .string("\(field.parentType):\(field.sequence)")
         case "Int": return .int(0)
