@@ -30,7 +30,7 @@ public struct CannedTransport: HTTPTransport {
 
     /// A transport that answers with `body`, such as a response built from test data
     /// (`operation.buildResponse(root)`), with `status`.
-    public init(body: JSONObject, status: HTTPResponse.Status = .ok) {
+    public init(json body: JSONObject, status: HTTPResponse.Status = .ok) {
         self.init(body: JSONValue.object(body).serializedString, status: status)
     }
 

@@ -36,7 +36,7 @@ struct CannedBuiltResponseTests {
     @Test func builtResponseDecodesToBuiltData() async throws {
         let root = QueryBuilder(launch: LaunchBuilder(id: "25", mission: MissionBuilder(name: "Starlink-15"), site: "KSC"))
         let query = LaunchDetailsQuery(launchId: "25")
-        let client = ApogeeClient(url: URL(string: "https://rocket-reserver.example/graphql")!, transport: CannedTransport(body: try query.buildResponse(root)))
+        let client = ApogeeClient(url: URL(string: "https://rocket-reserver.example/graphql")!, transport: CannedTransport(json: try query.buildResponse(root)))
         let result = try await client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData)
         #expect(result.errors == nil)
         #expect(result.data == (try query.buildData(root)))
