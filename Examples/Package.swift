@@ -205,6 +205,14 @@ let package = Package(
             swiftSettings: [.defaultIsolation(MainActor.self)],
             plugins: [codegen]
         ),
+        // The shapes of Apollo iOS's AnimalKingdom corpus in a schema of our own: nested type
+        // cases on interfaces and unions, conditional inclusion, fragments on interfaces.
+        .target(
+            name: "CodegenFixtureGarden",
+            dependencies: [apogee("ApogeeAPI")],
+            path: "Tests/CodegenFixtures/Garden",
+            plugins: [codegen]
+        ),
         // GitHub's schema and the fixture's operation: the largest real schema the tests generate against.
         .target(
             name: "GitHubFixture",
@@ -217,7 +225,8 @@ let package = Package(
             name: "GeneratedCodeTests",
             dependencies: [
                 apogee("ApogeeAPI"), apogee("Apogee"), apogee("ApogeeTesting"),
-                "CodegenFixtureTodo", "CodegenFixtureReviews", "CodegenFixtureValidEdges", "RocketReserverAPI", "GitHubFixture", "TestSupport",
+                "CodegenFixtureTodo", "CodegenFixtureReviews", "CodegenFixtureValidEdges", "CodegenFixtureGarden", "RocketReserverAPI", "GitHubFixture",
+                "TestSupport",
             ],
             plugins: [codegen]
         ),

@@ -31,7 +31,7 @@ extension SelectionSetEmitter {
     func emitDeferred(_ deferred: Shape.DeferredFragment, into writer: inout SwiftWriter) {
         let statics = deferred.typeCondition.map { [typeConditionStatic($0)] } ?? []
         let on = deferred.typeCondition.map { " on \($0)" } ?? ""
-        emit(
+        writeStruct(
             deferred.shape, conformance: "SelectionSet", statics: statics,
             docComment: "The fields of `...\(on) @defer(label: \(SwiftLiteral.string(deferred.label)))`, which arrive after the rest.",
             into: &writer)

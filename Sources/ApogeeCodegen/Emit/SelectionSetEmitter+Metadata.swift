@@ -11,15 +11,16 @@ extension SelectionSetEmitter {
     }
 
     /// The metadata lines of `entries`, seen from `shape`; nested struct names are relative
-    /// to the struct whose `__selections` is being written, through `prefix`.
-    func selectionLines(_ entries: [IRSelection], in shape: Shape, prefix: String) -> [String] {
+    /// to the struct whose `__selections` is being written, through `prefix`. `outer` holds the
+    /// type cases passed on the way in, with their prefixes, outermost first.
+    func selectionLines(_ entries: [IRSelection], in shape: Shape, prefix: String, outer: [(shape: Shape, prefix: String)] = []) -> [String] {
         var lines: [String] = []
         for entry in entries {
             switch entry {
             case .field(let field):
                 var nested: String?
                 if field.selections != nil, let target = shape.nestedShape(forResponseKey: field.responseKey) {
-                    nested = prefix + target.swiftName + ".__selections"
+                    nested = Self.path(to: target.swiftName, from: [(shape, prefix)] + outer.reversed()) + ".__selections"
                 }
                 var arguments = [SwiftLiteral.string(field.name)]
                 if let alias = field.alias { arguments.append("alias: \(SwiftLiteral.string(alias))") }
@@ -60,7 +61,8 @@ extension SelectionSetEmitter {
                 }
                 let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
                 lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
-                lines += selectionLines(selections, in: context, prefix: innerPrefix).map { "    " + $0 }
+                let contexts = context === shape ? outer : outer + [(shape, prefix)]
+                lines += selectionLines(selections, in: context, prefix: innerPrefix, outer: contexts).map { "    " + $0 }
                 lines.append("])),")
             case .fragmentSpread(let name, let typeCondition, let conditions, _):
                 // A fragment that can never apply here is left out, as inline fragments are.
@@ -70,5 +72,15 @@ extension SelectionSetEmitter {
             }
         }
         return lines
+    }
+
+    /// The path to a nested struct from the struct whose metadata is written: through the
+    /// nearest context that declares it, or by its name alone when the struct or one around it
+    /// does.
+    static func path(to name: String, from contexts: [(shape: Shape, prefix: String)]) -> String {
+        for context in contexts where context.shape.declaredStructNames.contains(name) {
+            return context.prefix + name
+        }
+        return name
     }
 }

@@ -4,8 +4,49 @@ struct SelectionSetEmitter {
     let schema: SchemaIndex
     let types: SwiftTypes
 
-    /// Writes a struct. `statics` are extra `static let` lines written before `__selections`.
+    /// The nested structs that code inside a struct finds by name, declared by it or by a
+    /// struct around it, nearest first: what a nested struct may leave undeclared when it would
+    /// be the same.
+    struct VisibleStructs {
+        fileprivate var shapes: [String: Shape] = [:]
+        fileprivate var fragments: [Shape.FragmentUse]?
+
+        /// Whether `shape`'s struct is already visible under its name, written the same.
+        func holds(_ shape: Shape) -> Bool {
+            shapes[shape.swiftName]?.hasSameStruct(as: shape) == true
+        }
+    }
+
+    /// Writes the struct of a root (an operation's `Data`, a fragment) and its nested structs.
+    /// `statics` are extra `static let` lines written before `__selections`.
     func emit(_ shape: Shape, conformance: String, statics: [String], docComment: String?, into writer: inout SwiftWriter) {
+        planDeclarations(shape, visible: VisibleStructs())
+        writeStruct(shape, conformance: conformance, statics: statics, docComment: docComment, into: &writer)
+    }
+
+    /// Decides which nested structs each struct declares: a type case's nested object that
+    /// comes out as its parent's is not written again, since Swift finds the parent's by looking
+    /// outward (see ``Shape/hasSameStruct(as:)``).
+    private func planDeclarations(_ shape: Shape, visible: VisibleStructs) {
+        var inside = visible
+        shape.declaredStructNames = []
+        var declared: [Shape] = []
+        for nested in shape.fields.compactMap(\.nested) where !visible.holds(nested) {
+            shape.declaredStructNames.insert(nested.swiftName)
+            inside.shapes[nested.swiftName] = nested
+            declared.append(nested)
+        }
+        shape.declaresFragments = !shape.fragments.isEmpty && visible.fragments != shape.fragments
+        if shape.declaresFragments { inside.fragments = shape.fragments }
+        for typeCase in shape.typeCases { inside.shapes[typeCase.shape.swiftName] = typeCase.shape }
+        for deferred in shape.deferredFragments { inside.shapes[deferred.shape.swiftName] = deferred.shape }
+        for nested in declared { planDeclarations(nested, visible: inside) }
+        for typeCase in shape.typeCases { planDeclarations(typeCase.shape, visible: inside) }
+        for deferred in shape.deferredFragments { planDeclarations(deferred.shape, visible: inside) }
+    }
+
+    /// Writes a struct whose declarations are planned, and the nested structs it declares.
+    func writeStruct(_ shape: Shape, conformance: String, statics: [String], docComment: String?, into writer: inout SwiftWriter) {
         if let docComment { writer.documentation(docComment) }
         writer.block(TypeDeclaration.header("struct", shape.swiftName, conformances: conformance)) { writer in
             writeStatics(shape, statics: statics, into: &writer)
@@ -23,20 +64,19 @@ struct SelectionSetEmitter {
                 sameObject: shape.deferredFragments.map(\.propertyName) + shape.typeCases.map(\.propertyName)
                     + (shape.fragments.isEmpty ? [] : ["fragments"]),
                 into: &writer)
-            for field in shape.fields {
-                guard let nested = field.nested else { continue }
+            for nested in shape.fields.compactMap(\.nested) where shape.declaredStructNames.contains(nested.swiftName) {
                 writer.line()
-                emit(nested, conformance: "SelectionSet", statics: [], docComment: nil, into: &writer)
+                writeStruct(nested, conformance: "SelectionSet", statics: [], docComment: nil, into: &writer)
             }
             for typeCase in shape.typeCases {
                 writer.line()
-                emit(typeCase.shape, conformance: "SelectionSet", statics: [typeConditionStatic(typeCase.typeName)], docComment: nil, into: &writer)
+                writeStruct(typeCase.shape, conformance: "SelectionSet", statics: [typeConditionStatic(typeCase.typeName)], docComment: nil, into: &writer)
             }
             for deferred in shape.deferredFragments {
                 writer.line()
                 emitDeferred(deferred, into: &writer)
             }
-            if !shape.fragments.isEmpty {
+            if shape.declaresFragments {
                 writer.line()
                 writeFragments(shape, into: &writer)
             }

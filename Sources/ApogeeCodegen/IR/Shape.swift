@@ -23,6 +23,11 @@ final class Shape {
     /// What a field error nothing catches does in this struct, when its operation says
     /// (`@catch` on the operation); the project's default otherwise.
     var fieldErrorDefault: FieldErrorHandling?
+    /// The names of the nested structs of its fields that it declares itself; the others are
+    /// the same as a struct around it declares, and found there. Set by the emitter's plan.
+    var declaredStructNames: Set<String> = []
+    /// Whether it declares its own `Fragments` struct, rather than using the same one around it.
+    var declaresFragments = false
 
     init(parentType: String, isConcrete: Bool, possibleTypes: Set<String>, typeCondition: String?, entries: [IRSelection], swiftName: String) {
         self.parentType = parentType
@@ -61,7 +66,7 @@ final class Shape {
         var propertyName: String
     }
 
-    struct FragmentUse {
+    struct FragmentUse: Equatable {
         var name: String
         var typeCondition: String
         /// Spread under `@include`/`@skip`.
