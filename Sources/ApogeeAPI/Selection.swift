@@ -395,3 +395,9 @@ extension Selection.Field {
         }
     }
 }
+
+extension Selection {
+    /// `__typename`, which every generated selection set selects: one short line in each
+    /// struct's metadata.
+    public static let typename: Selection = .field(Field("__typename", type: .nonNull(.scalar("String"))))
+}

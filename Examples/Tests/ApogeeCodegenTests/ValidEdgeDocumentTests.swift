@@ -29,11 +29,11 @@ struct ValidEdgeDocumentTests {
     @Test func aSelectionSetOfFragmentSpreadsAloneStartsFromATypedEmptyObject() throws {
         let swift = try Self.generate("query Q { ...QueryFragment }\nfragment QueryFragment on Query { hero { id } }").operations
         #expect(swift.contains("""
-                    public var __fields: JSONObject {
-                        var fields: JSONObject = [:]
-                        fields.mergeDeeply(fragments.queryFragment.__fields)
-                        return fields
-                    }
+                public var __fields: JSONObject {
+                  var fields: JSONObject = [:]
+                  fields.mergeDeeply(fragments.queryFragment.__fields)
+                  return fields
+                }
             """))
         #expect(!swift.contains("var fields = [:]"))
     }
@@ -60,18 +60,18 @@ struct ValidEdgeDocumentTests {
         let swift = try Self.generate("query Q($filter: StableFilter) { stable(filter: $filter) { name } }").schemaTypes
         #expect(swift.contains("""
             public nonisolated struct StableFilter: InputObject {
-                public var name: GraphQLNullable<String>
-                public var both: GraphQLNullable<StableFilterPair> {
-                    get { _both.value }
-                    set { _both = Indirect(newValue) }
-                }
-                public var not: GraphQLNullable<StableFilter> {
-                    get { _not.value }
-                    set { _not = Indirect(newValue) }
-                }
-                public var many: GraphQLNullable<[StableFilter]>
-                private var _both: Indirect<GraphQLNullable<StableFilterPair>>
-                private var _not: Indirect<GraphQLNullable<StableFilter>>
+              public var name: GraphQLNullable<String>
+              public var both: GraphQLNullable<StableFilterPair> {
+                get { _both.value }
+                set { _both = Indirect(newValue) }
+              }
+              public var not: GraphQLNullable<StableFilter> {
+                get { _not.value }
+                set { _not = Indirect(newValue) }
+              }
+              public var many: GraphQLNullable<[StableFilter]>
+              private var _both: Indirect<GraphQLNullable<StableFilterPair>>
+              private var _not: Indirect<GraphQLNullable<StableFilter>>
             """))
         #expect(swift.contains("private indirect enum Indirect<Value: Hashable & Sendable>: Hashable, Sendable {"))
         #expect(swift.contains("self._not = Indirect(not)"))
@@ -93,7 +93,7 @@ struct ValidEdgeDocumentTests {
             """).operations
         #expect(swift.contains("/// The hero.\n///\n/// `query Q`, from Op.graphql.\npublic nonisolated struct QQuery: GraphQLQuery {"))
         #expect(swift.contains("/// The hero's name.\n///\n/// Twice described.\n///\n/// `fragment HeroName on Hero`, from Op.graphql.\npublic nonisolated struct HeroName: Fragment {"))
-        #expect(swift.contains("public static let document = \"\"\"\n        query Q { hero { __typename ...HeroName } } \\"))
+        #expect(swift.contains("public static let document = \"\"\"\n    query Q { hero { __typename ...HeroName } } \\"))
     }
 
     @Test func aDescriptionKeepsThePlacesOfLaterErrors() throws {
@@ -107,8 +107,8 @@ struct ValidEdgeDocumentTests {
     @Test func introspectionFieldsAreTypedLikeAnyOther() throws {
         let generated = try Self.generate("""
             query Q {
-              __schema { queryType { name } types { name kind } }
-              __type(name: "Horse") { name fields { name type { kind ofType { name } } } }
+             __schema { queryType { name } types { name kind } }
+             __type(name: "Horse") { name fields { name type { kind ofType { name } } } }
             }
             """)
         #expect(generated.operations.contains("public var __schema: __Schema"))
@@ -124,19 +124,19 @@ struct ValidEdgeDocumentTests {
         let swift = try Self.generate("query Q($by: HorseLookup!) { horse(by: $by) { name } }").schemaTypes
         #expect(swift.contains("""
             public nonisolated indirect enum HorseLookup: InputObject {
-                case name(String)
-                case ages([Int])
-                case owner(OwnerLookup)
-                case not(HorseLookup)
+              case name(String)
+              case ages([Int])
+              case owner(OwnerLookup)
+              case not(HorseLookup)
 
-                public var fields: [InputField] {
-                    switch self {
-                    case .name(let value): [InputField("name", value.inputValue)]
-                    case .ages(let value): [InputField("ages", value.inputValue)]
-                    case .owner(let value): [InputField("owner", value.inputValue)]
-                    case .not(let value): [InputField("not", value.inputValue)]
-                    }
+              public var fields: [InputField] {
+                switch self {
+                case .name(let value): [InputField("name", value.inputValue)]
+                case .ages(let value): [InputField("ages", value.inputValue)]
+                case .owner(let value): [InputField("owner", value.inputValue)]
+                case .not(let value): [InputField("not", value.inputValue)]
                 }
+              }
             }
             """))
         #expect(!swift.contains(" struct HorseLookup"))

@@ -95,13 +95,13 @@ extension SelectionSetEmitter {
             // missing field says so, while any other mismatch is still an error.
             var lines = [
                 "do {",
-                "    \(property) = \(read)",
+                SwiftWriter.indentation + "\(property) = \(read)",
                 "} catch let error as ResponseDecodingError where error.reason == .missingField {",
-                "    \(property) = nil",
+                SwiftWriter.indentation + "\(property) = nil",
                 "}",
             ]
             if fragment.isNarrower {
-                lines = ["if \(matches) {"] + lines.map { "    " + $0 } + ["} else {", "    \(property) = nil", "}"]
+                lines = ["if \(matches) {"] + lines.map { SwiftWriter.indentation + $0 } + ["} else {", SwiftWriter.indentation + "\(property) = nil", "}"]
             }
             lines.forEach { writer.line($0) }
         }

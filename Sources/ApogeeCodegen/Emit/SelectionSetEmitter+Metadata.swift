@@ -17,6 +17,8 @@ extension SelectionSetEmitter {
         var lines: [String] = []
         for entry in entries {
             switch entry {
+            case .field(let field) where field.isTypename && field.arguments.isEmpty && field.conditions.isEmpty && field.directives.isEmpty:
+                lines.append(".typename,")
             case .field(let field):
                 var nested: String?
                 if field.selections != nil, let target = shape.nestedShape(forResponseKey: field.responseKey) {
@@ -62,7 +64,7 @@ extension SelectionSetEmitter {
                 let conditionText = conditions.isEmpty ? "" : ", conditions: " + SwiftLiteral.conditions(conditions)
                 lines.append(".inlineFragment(.init(on: \(on)\(conditionText), selections: [")
                 let contexts = context === shape ? outer : outer + [(shape, prefix)]
-                lines += selectionLines(selections, in: context, prefix: innerPrefix, outer: contexts).map { "    " + $0 }
+                lines += selectionLines(selections, in: context, prefix: innerPrefix, outer: contexts).map { SwiftWriter.indentation + $0 }
                 lines.append("])),")
             case .fragmentSpread(let name, let typeCondition, let conditions, _):
                 // A fragment that can never apply here is left out, as inline fragments are.

@@ -46,10 +46,14 @@ struct SelectionSetEmitter {
     }
 
     /// Writes a struct whose declarations are planned, and the nested structs it declares.
-    func writeStruct(_ shape: Shape, conformance: String, statics: [String], docComment: String?, into writer: inout SwiftWriter) {
+    /// `selectionsOf` names the struct whose selections a type case's are: the same selections
+    /// seen from a narrower type, which nothing reads through the type case.
+    func writeStruct(
+        _ shape: Shape, conformance: String, statics: [String], docComment: String?, selectionsOf: String? = nil, into writer: inout SwiftWriter
+    ) {
         if let docComment { writer.documentation(docComment) }
         writer.block(TypeDeclaration.header("struct", shape.swiftName, conformances: conformance)) { writer in
-            writeStatics(shape, statics: statics, into: &writer)
+            writeStatics(shape, statics: statics, selectionsOf: selectionsOf, into: &writer)
             writer.line()
             writeProperties(shape, into: &writer)
             writer.line()
@@ -70,7 +74,9 @@ struct SelectionSetEmitter {
             }
             for typeCase in shape.typeCases {
                 writer.line()
-                writeStruct(typeCase.shape, conformance: "SelectionSet", statics: [typeConditionStatic(typeCase.typeName)], docComment: nil, into: &writer)
+                writeStruct(
+                    typeCase.shape, conformance: "SelectionSet", statics: [typeConditionStatic(typeCase.typeName)], docComment: nil,
+                    selectionsOf: Self.findsByName(shape, from: typeCase.shape) ? shape.swiftName : nil, into: &writer)
             }
             for deferred in shape.deferredFragments {
                 writer.line()
@@ -83,11 +89,15 @@ struct SelectionSetEmitter {
         }
     }
 
-    private func writeStatics(_ shape: Shape, statics: [String], into writer: inout SwiftWriter) {
+    private func writeStatics(_ shape: Shape, statics: [String], selectionsOf: String?, into writer: inout SwiftWriter) {
         if !statics.contains(where: { $0.hasPrefix("public static let __parentType") }) {
             writer.line("public static let __parentType = \(SwiftLiteral.string(shape.parentType))")
         }
         for line in statics { writer.line(line) }
+        if let selectionsOf {
+            writer.line("public static var __selections: [Selection] { \(selectionsOf).__selections }")
+            return
+        }
         let lines = selectionLines(shape.entries, in: shape, prefix: "")
         if lines.isEmpty {
             writer.line("public static let __selections: [Selection] = []")
@@ -215,7 +225,7 @@ struct SelectionSetEmitter {
             switch pairs.count {
             case 0: object = ["[:]"]
             case 1: object = ["JSONObject(responseFields: [\(pairs[0])])"]
-            default: object = ["JSONObject(responseFields: ["] + pairs.map { "    \($0)," } + ["])"]
+            default: object = ["JSONObject(responseFields: ["] + pairs.map { SwiftWriter.indentation + "\($0)," } + ["])"]
             }
             if merges.isEmpty {
                 object.forEach { writer.line($0) }
@@ -232,14 +242,27 @@ struct SelectionSetEmitter {
     /// `__responseKey(for:)`: the response key each property holds, for `FieldPath`; `""`
     /// for the properties that hold more of the same object.
     func writeResponseKeys(fields: [(property: String, responseKey: String)], sameObject: [String], into writer: inout SwiftWriter) {
+        // Key path literals given `AnyKeyPath` as their type cost the type checker little;
+        // comparing each with `==` made it pick among the operator's overloads for every field.
+        let entries = fields.map { "\\Self.\($0.property): \(SwiftLiteral.string($0.responseKey))" } + sameObject.map { "\\Self.\($0): \"\"" }
         writer.block("public static func __responseKey(for field: AnyKeyPath) -> String?") { writer in
-            for (property, responseKey) in fields {
-                writer.line("if field == \\Self.\(property) { return \(SwiftLiteral.string(responseKey)) }")
+            if entries.isEmpty {
+                writer.line("nil")
+            } else {
+                writer.line("let keys: [AnyKeyPath: String] = [" + entries.joined(separator: ", ") + "]")
+                writer.line("return keys[field]")
             }
-            for property in sameObject {
-                writer.line("if field == \\Self.\(property) { return \"\" }")
-            }
-            writer.line("return nil")
         }
+    }
+
+    /// Whether code in `typeCase` finds `parent` by its name alone: neither declares a type of
+    /// that name.
+    static func findsByName(_ parent: Shape, from typeCase: Shape) -> Bool {
+        let name = parent.swiftName
+        let parentMembers = parent.declaredStructNames.union(parent.typeCases.map(\.shape.swiftName))
+            .union(parent.deferredFragments.map(\.shape.swiftName)).union(parent.declaresFragments ? ["Fragments"] : [])
+        let caseMembers = typeCase.declaredStructNames.union(typeCase.typeCases.map(\.shape.swiftName))
+            .union(typeCase.deferredFragments.map(\.shape.swiftName)).union(typeCase.declaresFragments ? ["Fragments"] : [])
+        return !parentMembers.contains(name) && !caseMembers.contains(name)
     }
 }

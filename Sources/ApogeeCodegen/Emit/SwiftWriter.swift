@@ -1,5 +1,9 @@
-/// Builds Swift source line by line with four-space indentation.
+/// Builds Swift source line by line, indented by ``indentation`` per level.
 struct SwiftWriter {
+    /// One level of indentation: two spaces, as the generated code of other GraphQL clients
+    /// has, since a deeply nested selection set's struct would otherwise be mostly spaces.
+    static let indentation = "  "
+
     private(set) var text = ""
     private var depth = 0
 
@@ -7,7 +11,7 @@ struct SwiftWriter {
         if content.isEmpty {
             text += "\n"
         } else {
-            text += String(repeating: "    ", count: depth) + content + "\n"
+            text += String(repeating: Self.indentation, count: depth) + content + "\n"
         }
     }
 
