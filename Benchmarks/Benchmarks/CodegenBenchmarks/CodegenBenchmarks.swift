@@ -13,6 +13,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10
     )
 
+    generatedSizeBenchmarks()
+
     Benchmark("Generate: GitHub schema, 100 operations, whole job") { benchmark in
         for _ in benchmark.scaledIterations {
             let schema = try CodegenSchema(contentsOfFile: CodegenFixture.schemaPath)
