@@ -258,11 +258,6 @@ struct SelectionSetEmitter {
     /// Whether code in `typeCase` finds `parent` by its name alone: neither declares a type of
     /// that name.
     static func findsByName(_ parent: Shape, from typeCase: Shape) -> Bool {
-        let name = parent.swiftName
-        let parentMembers = parent.declaredStructNames.union(parent.typeCases.map(\.shape.swiftName))
-            .union(parent.deferredFragments.map(\.shape.swiftName)).union(parent.declaresFragments ? ["Fragments"] : [])
-        let caseMembers = typeCase.declaredStructNames.union(typeCase.typeCases.map(\.shape.swiftName))
-            .union(typeCase.deferredFragments.map(\.shape.swiftName)).union(typeCase.declaresFragments ? ["Fragments"] : [])
-        return !parentMembers.contains(name) && !caseMembers.contains(name)
+        !parent.declaredTypeNames.contains(parent.swiftName) && !typeCase.declaredTypeNames.contains(parent.swiftName)
     }
 }

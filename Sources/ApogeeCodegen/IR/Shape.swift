@@ -29,6 +29,13 @@ final class Shape {
     /// Whether it declares its own `Fragments` struct, rather than using the same one around it.
     var declaresFragments = false
 
+    /// Every type its struct declares: the planned nested structs of its fields, its type cases,
+    /// its deferred fragments and its own `Fragments`.
+    var declaredTypeNames: Set<String> {
+        declaredStructNames.union(typeCases.map(\.shape.swiftName)).union(deferredFragments.map(\.shape.swiftName))
+            .union(declaresFragments ? ["Fragments"] : [])
+    }
+
     init(parentType: String, isConcrete: Bool, possibleTypes: Set<String>, typeCondition: String?, entries: [IRSelection], swiftName: String) {
         self.parentType = parentType
         self.isConcrete = isConcrete
