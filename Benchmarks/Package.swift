@@ -60,7 +60,7 @@ let package = Package(
         benchmark(
             "StoreBenchmarks",
             dependencies: [
-                apogee("ApogeeStore"), apogee("Apogee"), apogee("ApogeeTesting"), "LaunchOperations",
+                apogee("ApogeeStore"), apogee("Apogee"), apogee("ApogeeTesting"), "LaunchOperations", "BenchmarkSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["apogee.json", "cache-policy.graphqls"]),
@@ -95,11 +95,16 @@ let package = Package(
             exclude: ["apogee.json"],
             plugins: [codegenPlugin]
         ),
-        // What several benchmark targets measure alike: resident memory.
+        // What several benchmark targets measure alike: resident memory, heap in use.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [apogee("Apogee"), .product(name: "ApogeeAsyncHTTPClient", package: "Apogee", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                apogee("Apogee"), "CHeapStatistics",
+                .product(name: "ApogeeAsyncHTTPClient", package: "Apogee", condition: .when(platforms: [.linux])),
+            ],
             path: "Fixtures/BenchmarkSupport"
         ),
+        // The allocator's own count of bytes in use, which Swift's Glibc module does not export.
+        .target(name: "CHeapStatistics", path: "Fixtures/CHeapStatistics"),
     ]
 )

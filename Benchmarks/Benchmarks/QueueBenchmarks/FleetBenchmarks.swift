@@ -21,18 +21,10 @@ import PostgresNIO
 ///
 /// Needs a PostgreSQL server: `APOGEE_POSTGRES_URL`, which `../.ci/postgres.sh` starts.
 func fleetBenchmarks() {
-    guard let url = ProcessInfo.processInfo.environment["APOGEE_POSTGRES_URL"].flatMap(URL.init(string:)), let host = url.host else {
+    guard let configuration = OutboxCPU.postgresConfiguration() else {
         print("The fleet benchmark did not run: no PostgreSQL server. Start one with `eval \"export $(../.ci/postgres.sh)\"`, then run it again.")
         return
     }
-    let configuration = PostgresClient.Configuration(
-        host: host,
-        port: url.port ?? 5432,
-        username: url.user ?? "postgres",
-        password: url.password,
-        database: url.pathComponents.last,
-        tls: .disable
-    )
     let ways = ["SQLite, 1 worker", "PostgreSQL, 1 worker", "PostgreSQL, 2 workers", "PostgreSQL, 4 workers"]
     let times = ways.map { BenchmarkMetric.custom("\($0) (ms)", polarity: .prefersSmaller, useScalingFactor: false) }
     let rates = ways.map { BenchmarkMetric.custom("\($0) (mutations/s)", polarity: .prefersLarger, useScalingFactor: false) }

@@ -18,6 +18,7 @@ import Foundation
 /// their ratios, so that the noise of a shared machine falls on all three alike.
 let benchmarks: @Sendable () -> Void = {
     fleetBenchmarks()
+    outboxCPUBenchmarks()
     settleBenchmarks()
     let baselineTime = BenchmarkMetric.custom("perform, no queue (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     let inMemoryTime = BenchmarkMetric.custom("in-memory queue (ms)", polarity: .prefersSmaller, useScalingFactor: false)

@@ -130,6 +130,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     redirectBenchmarks()
+    storeFootprintBenchmarks()
+    normalizeLinearityBenchmarks()
 
     for watchers in [10, 1_000] {
         let fixture = Box<WatcherFixture>()

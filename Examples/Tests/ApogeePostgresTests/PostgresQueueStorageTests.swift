@@ -84,6 +84,41 @@ struct PostgresQueueStorageTests {
         }
     }
 
+    @Test("settling and claiming in one statement takes the mutation behind the settled one; a lost claim settles nothing and keeps the queue behind it waiting")
+    func settleAndClaimNext() async throws {
+        try await TestPostgres.withStorage { storage in
+            _ = try await storage.enqueue(try QueuedMutations.bookTrip("1", key: "a1", queue: "a"))
+            _ = try await storage.enqueue(try QueuedMutations.bookTrip("2", key: "a2", queue: "a"))
+            let first = try #require(try await storage.claimNext(by: "w1", for: .seconds(60)))
+            #expect(first.idempotencyKey == "a1")
+            // The statement's snapshot still holds a1 while it deletes it: a2 is claimed all the same.
+            let settled = try await storage.settle(first, by: "w1", outcome: .delivered(response: ["data": ["n": 1]]), claimingNextFor: .seconds(60))
+            #expect(settled.settled)
+            #expect(settled.next?.idempotencyKey == "a2")
+            #expect(settled.next?.attempts == 1)
+            #expect(try await storage.outcome(of: "a1") == .delivered(response: ["data": ["n": 1]]))
+
+            // a2's claim is lost to w2; w1's settlement changes nothing, and a3 stays behind a2.
+            _ = try await storage.enqueue(try QueuedMutations.bookTrip("3", key: "a3", queue: "a"))
+            let lost = try #require(settled.next)
+            try await storage.client.query("UPDATE apogee_mutations SET claim_expires_at = now() - interval '1 second' WHERE idempotency_key = 'a2'")
+            let takenOver = try #require(try await storage.claimNext(by: "w2", for: .seconds(60)))
+            #expect(takenOver.idempotencyKey == "a2")
+            let late = try await storage.settle(lost, by: "w1", outcome: .failed(reason: "late"), claimingNextFor: .seconds(60))
+            #expect(late.settled == false)
+            #expect(late.next == nil)
+            #expect(try await storage.outcome(of: "a2") == nil)
+
+            // Nothing left to claim: settled, and no claim.
+            let last = try await storage.settle(takenOver, by: "w2", outcome: .delivered(response: ["data": ["n": 2]]), claimingNextFor: .seconds(60))
+            #expect(last.settled)
+            #expect(last.next?.idempotencyKey == "a3")
+            let none = try await storage.settle(try #require(last.next), by: "w2", outcome: .delivered(response: ["data": ["n": 3]]), claimingNextFor: .seconds(60))
+            #expect(none.settled && none.next == nil)
+            #expect(try await storage.pendingMutations().isEmpty)
+        }
+    }
+
     @Test("a claim whose lease ran out is taken over, with its attempts counted; the late settlement changes nothing")
     func expiredLeaseIsTakenOver() async throws {
         try await TestPostgres.withStorage { storage in

@@ -57,9 +57,11 @@ extension MutationQueue {
             layers[stored.id] = layer
             if let updater { kindsWithUpdaters[stored.id] = QueuedMutationKind(Mutation.self, updater: updater) }
             if shared != nil {
+                if enqueuedHere.count >= Self.enqueuedHereLimit { enqueuedHere.removeAll() }
+                enqueuedHere.insert(stored.id)
                 if layer != nil { watchOutcome(of: stored.id) }
                 wakeWorkWaiters()
-                wakeOneIdleWorker()
+                wakeOneIdleWorker(byEnqueue: true)
             } else {
                 // Kept in sequence order: two enqueues waiting on storage at once may resume in
                 // either order.

@@ -29,6 +29,14 @@ extension MutationQueue {
 
     /// Over shared storage: settled here, by another process, or not known at all.
     private func sharedSettlement(of id: String) async throws -> Settlement {
+        if enqueuedHere.contains(id) {
+            // Queued here and not seen to leave: still queued, or settled by another process,
+            // which the watcher's poll finds. No storage read for what is settled here.
+            return try await withCheckedThrowingContinuation { continuation in
+                settlementWaiters[id, default: []].append(continuation)
+                watchOutcome(of: id)
+            }
+        }
         let outcome: MutationOutcome?
         let isQueued: Bool
         do {
@@ -53,10 +61,15 @@ extension MutationQueue {
         try await settlement(of: id).outcome
     }
 
+    /// How many ids ``enqueuedHere`` holds before it is cleared: one per mutation that another
+    /// process settles and nobody here awaits, which this process never sees leave.
+    static var enqueuedHereLimit: Int { 4_096 }
+
     /// Takes a mutation out of the in-memory queue and tells whoever waits for it.
     func finish(_ id: String, with settlement: Result<Settlement, any Error>) {
         // Ids are unique and the settled one is nearly always at the head: stop at the first.
         if let index = pending.firstIndex(where: { $0.id == id }) { pending.remove(at: index) }
+        enqueuedHere.remove(id)
         layers[id] = nil
         kindsWithUpdaters[id] = nil
         for waiter in settlementWaiters.removeValue(forKey: id) ?? [] {

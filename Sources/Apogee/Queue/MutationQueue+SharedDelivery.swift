@@ -17,24 +17,45 @@ extension MutationQueue {
 
     /// Claims, delivers and settles until stopped; waits for work when nothing can be claimed.
     private func deliverClaims(from shared: any SharedMutationQueueStorage) async {
+        var next = NextClaim.claim
+        var wokenByEnqueue = false
         while !Task.isCancelled, !isStopped {
-            // A storage failure (the database restarting, say) is waited out like an empty queue.
-            let claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
+            let claimed: QueuedMutation?
+            switch next {
+            case .claim:
+                // A storage failure (the database restarting, say) is waited out like an empty queue.
+                claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
+            case .claimed(let mutation):
+                claimed = mutation
+            case .nothingToClaim:
+                claimed = nil
+            }
             guard let claimed else {
-                await waitForWork(asIdleWorker: true)
+                wokenByEnqueue = await waitForWork(asIdleWorker: true)
+                next = .claim
                 continue
             }
             // There may be more to claim: another idle worker looks, and so on while claims
-            // succeed, so that a backlog fans out over the workers one claim at a time.
-            wakeOneIdleWorker()
+            // succeed, so that a backlog fans out over the workers one claim at a time. A
+            // worker woken by this process's enqueue has claimed that mutation, most likely,
+            // and each enqueue wakes a worker of its own.
+            if !wokenByEnqueue { wakeOneIdleWorker() }
+            wokenByEnqueue = false
             report(.attemptStarted, claimed)
-            await deliver(claimed, over: shared)
+            next = await deliver(claimed, over: shared)
         }
+    }
+
+    /// What a worker does after a delivery: claim, take the claim the settlement made, or wait.
+    private enum NextClaim {
+        case claim
+        case claimed(QueuedMutation)
+        case nothingToClaim
     }
 
     /// Sends one claimed mutation, renewing its claim while the request is out, then settles
     /// it or gives the claim back, as long as the claim is still this worker's.
-    private func deliver(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async {
+    private func deliver(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async -> NextClaim {
         let worker = configuration.workerName
         guard let kind = kind(of: entry) else {
             // Queued by a process that knows a type this one was not given: it waits for a
@@ -45,7 +66,7 @@ extension MutationQueue {
                 reason: "worker \(worker) was not given \(entry.operationName) in restoring:",
                 retryAfter: configuration.pollInterval
             )
-            return
+            return .claim
         }
         let (attempt, isStillClaimed) = await renewingClaim(entry, over: shared) { [client, layer = layers[entry.id]] in
             try await kind.deliver(entry, client, layer)
@@ -53,7 +74,7 @@ extension MutationQueue {
         // Another worker took the claim over and sends the mutation again, with the same
         // idempotency key: settling or releasing it belongs to that worker now. Settling checks
         // the claim again, for a takeover after the last renewal.
-        guard isStillClaimed else { return }
+        guard isStillClaimed else { return .claim }
         let delivery: QueuedMutationKind.Delivery
         switch attempt {
         case .success(let sent):
@@ -67,56 +88,72 @@ extension MutationQueue {
                 await Task {
                     try? await shared.release(entry.id, by: worker, reason: "worker \(worker) stopped", retryAfter: .zero)
                 }.value
-                return
+                return .claim
             }
             if Self.isTransient(error) {
                 var generator = SystemRandomNumberGenerator()
                 let wait = configuration.retryPolicy.delay(beforeRetry: max(1, entry.attempts), using: &generator)
                 report(.retryScheduled(delay: wait), entry)
                 try? await shared.release(entry.id, by: worker, reason: "\(error)", retryAfter: wait)
-                return
+                return .claim
             }
             removeLayer(layers[entry.id])
             report(.gaveUp, entry)
-            await settleClaim(entry, over: shared, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
-            return
+            return await settleClaim(entry, over: shared, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
         }
         report(.delivered, entry)
-        await settleClaim(entry, over: shared, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
+        return await settleClaim(entry, over: shared, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
     }
 
     /// Settles a mutation this worker claimed, unless another worker took the claim over: then
-    /// that worker settles it, and whoever awaits it here reads its outcome from storage.
+    /// that worker settles it, and whoever awaits it here reads its outcome from storage. The
+    /// worker's next claim is made in the same round trip.
     private func settleClaim(
         _ entry: QueuedMutation,
         over shared: any SharedMutationQueueStorage,
         outcome: MutationOutcome,
         result: (any Sendable)?,
         failure: (any Error)?
-    ) async {
+    ) async -> NextClaim {
+        let next: NextClaim
         do {
-            guard try await shared.settle(entry, by: configuration.workerName, outcome: outcome) else { return }
+            let settlement = try await shared.settle(entry, by: configuration.workerName, outcome: outcome, claimingNextFor: configuration.lease)
+            next = settlement.next.map(NextClaim.claimed) ?? .nothingToClaim
+            guard settlement.settled else { return next }
         } catch {
             // As over storage of one process: the store has the answer, and should storage fail
             // to record it, the mutation is sent again after the lease, with the same key.
+            next = .claim
         }
         finish(entry.id, with: .success(Settlement(outcome: outcome, result: result, failure: failure)))
+        return next
     }
 
     /// Waits until this process queues a mutation or settles one, or the next tick of the
     /// poll timer, when other processes may have queued or settled some. An idle worker is
-    /// woken alone (``wakeOneIdleWorker()``): a new mutation is claimed by one worker, and
-    /// waking all of them would send a claim per worker that finds nothing.
-    func waitForWork(asIdleWorker: Bool = false) async {
-        guard !Task.isCancelled else { return }
-        await withCheckedContinuation { continuation in
-            if asIdleWorker {
+    /// woken alone (``wakeOneIdleWorker(byEnqueue:)``): a new mutation is claimed by one worker,
+    /// and waking all of them would send a claim per worker that finds nothing.
+    /// - Returns: Whether an enqueue of this process woke the idle worker.
+    @discardableResult
+    func waitForWork(asIdleWorker: Bool = false) async -> Bool {
+        guard !Task.isCancelled else { return false }
+        if asIdleWorker, enqueuedWhileAllBusy {
+            // An enqueue found every worker busy: this one claims at once rather than at the
+            // next tick.
+            enqueuedWhileAllBusy = false
+            return true
+        }
+        if asIdleWorker {
+            return await withCheckedContinuation { continuation in
                 idleWorkers.append(continuation)
-            } else {
-                workWaiters.append(continuation)
+                if pollTimer == nil { pollTimer = makePollTimer() }
             }
+        }
+        await withCheckedContinuation { continuation in
+            workWaiters.append(continuation)
             if pollTimer == nil { pollTimer = makePollTimer() }
         }
+        return false
     }
 
     /// One timer for every waiter, ticking each poll interval while anyone waits: a sleep per
@@ -138,6 +175,7 @@ extension MutationQueue {
             pollTimer = nil
             return false
         }
+        pollTicks += 1
         wakeWorkWaiters()
         wakeOneIdleWorker()
         return true
@@ -146,16 +184,25 @@ extension MutationQueue {
     /// Wakes every outcome watcher, and every idle worker once the queue is stopped, so that
     /// each sees it. A settlement wakes no idle worker: the worker that settled claims next.
     func wakeWorkWaiters() {
-        let waiters = workWaiters + (isStopped ? idleWorkers : [])
+        let waiters = workWaiters
         workWaiters.removeAll()
-        if isStopped { idleWorkers.removeAll() }
+        if isStopped {
+            let idle = idleWorkers
+            idleWorkers.removeAll()
+            for worker in idle { worker.resume(returning: false) }
+        }
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Wakes the worker that has waited longest, if one waits.
-    func wakeOneIdleWorker() {
-        guard !idleWorkers.isEmpty else { return }
-        idleWorkers.removeFirst().resume()
+    /// Wakes the worker that has waited longest, if one waits; one woken `byEnqueue` does not
+    /// wake another when its claim succeeds. An enqueue that finds no idle worker is noted, so
+    /// that the next worker to run out of work claims again instead of waiting for a tick.
+    func wakeOneIdleWorker(byEnqueue: Bool = false) {
+        guard !idleWorkers.isEmpty else {
+            if byEnqueue { enqueuedWhileAllBusy = true }
+            return
+        }
+        idleWorkers.removeFirst().resume(returning: byEnqueue)
     }
 
     /// Over shared storage, another process may settle a mutation that a caller here awaits,
@@ -165,13 +212,20 @@ extension MutationQueue {
     func watchOutcome(of id: String) {
         guard outcomeWatchers[id] == nil else { return }
         outcomeWatchers[id] = Task {
+            // A mutation this process queued and has not seen leave is either still queued, and
+            // its settlement here finishes the waiters, or settled by another process, which only
+            // a poll can find: storage is asked at poll ticks, not at each settlement here.
+            var ticksSeen = pollTicks
+            var looks = !enqueuedHere.contains(id)
             while !Task.isCancelled, settlementWaiters[id] != nil || layers[id] != nil {
-                if let outcome = try? await storage.outcome(of: id) {
+                if looks, let outcome = try? await storage.outcome(of: id) {
                     removeLayer(layers[id])
                     finish(id, with: .success(Settlement(outcome: outcome, result: nil, failure: nil)))
                     break
                 }
                 await waitForWork()
+                looks = !enqueuedHere.contains(id) || pollTicks != ticksSeen
+                ticksSeen = pollTicks
             }
             outcomeWatchers[id] = nil
         }

@@ -62,9 +62,16 @@ public actor MutationQueue {
     /// watches of outcomes that other processes may record.
     var sharedWorkers: [Task<Void, Never>] = []
     var workWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Workers that found nothing to claim, woken one at a time.
-    var idleWorkers: [CheckedContinuation<Void, Never>] = []
+    /// Workers that found nothing to claim, woken one at a time, told whether by an enqueue.
+    var idleWorkers: [CheckedContinuation<Bool, Never>] = []
+    /// Whether an enqueue found every worker busy since a worker last ran out of work.
+    var enqueuedWhileAllBusy = false
+    /// Mutations this process queued and has not seen leave: a hint, which spares reading
+    /// storage for what this process will settle itself, and is cleared when it grows large.
+    var enqueuedHere: Set<String> = []
     var pollTimer: Task<Void, Never>?
+    /// How many times the poll timer has ticked: a watcher that saw a tick asks storage.
+    var pollTicks = 0
     var outcomeWatchers: [String: Task<Void, Never>] = [:]
     var isStarted = false
     var isStopped = false

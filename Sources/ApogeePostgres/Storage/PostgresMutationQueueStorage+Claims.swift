@@ -7,10 +7,6 @@ import PostgresNIO
 extension PostgresMutationQueueStorage {
     /// Claims the oldest head of a queue that no live claim holds, counting the attempt, in
     /// one statement.
-    ///
-    /// `FOR UPDATE SKIP LOCKED` lets workers claim at once without waiting on each other: a
-    /// head another worker is claiming is skipped, and so is everything behind it, since a
-    /// mutation is a candidate only when nothing comes before it in its queue.
     public func claimNext(by worker: String, for lease: Duration) async throws(PostgresQueueStorageError) -> QueuedMutation? {
         let seconds = lease.seconds
         return try await withErrors {
@@ -19,22 +15,36 @@ extension PostgresMutationQueueStorage {
                 UPDATE apogee_mutations AS claimed
                 SET attempts = claimed.attempts + 1, claimed_by = \(worker),
                     claim_expires_at = now() + make_interval(secs => \(seconds))
-                WHERE claimed.sequence = (
-                    SELECT candidate.sequence FROM apogee_mutations AS candidate
-                    WHERE (candidate.claim_expires_at IS NULL OR candidate.claim_expires_at < now())
-                      AND NOT EXISTS (
-                          SELECT 1 FROM apogee_mutations AS earlier
-                          WHERE earlier.queue = candidate.queue AND earlier.sequence < candidate.sequence
-                      )
-                    ORDER BY candidate.sequence
-                    LIMIT 1
-                    FOR UPDATE SKIP LOCKED
-                )
+                WHERE claimed.sequence = (\(unescaped: Self.claimableHead(settling: nil)))
                 RETURNING \(unescaped: Self.columns(of: "claimed"))
                 """,
                 logger: logger
             )).first
         }
+    }
+
+    /// The sequence of the oldest head of a queue that no live claim holds, locked for the
+    /// claim. `settling` names the parameter of a key this statement settles: that mutation is
+    /// neither a candidate nor, once `removed` returned it, in the way of the one behind it,
+    /// since the statement's snapshot still holds the row it deletes.
+    ///
+    /// `FOR UPDATE SKIP LOCKED` lets workers claim at once without waiting on each other: a
+    /// head another worker is claiming is skipped, and so is everything behind it, since a
+    /// mutation is a candidate only when nothing comes before it in its queue.
+    private static func claimableHead(settling key: String?) -> String {
+        let notSettled = key.map { " AND candidate.idempotency_key <> \($0)" } ?? ""
+        let notInTheWay = key.map { " AND (earlier.idempotency_key <> \($0) OR NOT EXISTS (SELECT 1 FROM removed))" } ?? ""
+        return """
+            SELECT candidate.sequence FROM apogee_mutations AS candidate
+            WHERE (candidate.claim_expires_at IS NULL OR candidate.claim_expires_at < now())\(notSettled)
+              AND NOT EXISTS (
+                  SELECT 1 FROM apogee_mutations AS earlier
+                  WHERE earlier.queue = candidate.queue AND earlier.sequence < candidate.sequence\(notInTheWay)
+              )
+            ORDER BY candidate.sequence
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED
+            """
     }
 
     /// Extends a claim while its worker delivers the mutation; `false` when the claim is no
@@ -79,6 +89,42 @@ extension PostgresMutationQueueStorage {
                 """,
                 logger: logger
             ))
+        }
+    }
+
+    /// Settles a claim as ``settle(_:by:outcome:)`` does and claims the next head as
+    /// ``claimNext(by:for:)`` does, in one statement: one round trip per delivered mutation
+    /// where a worker made two.
+    public func settle(
+        _ claim: QueuedMutation,
+        by worker: String,
+        outcome: MutationOutcome,
+        claimingNextFor lease: Duration
+    ) async throws(PostgresQueueStorageError) -> SettledClaim {
+        let json = JSONValue.object(outcome.storedJSON).serializedString
+        let seconds = lease.seconds
+        return try await withErrors {
+            let rows = try await client.query(
+                """
+                WITH removed AS (
+                    DELETE FROM apogee_mutations
+                    WHERE idempotency_key = \(claim.idempotencyKey) AND claimed_by = \(worker) AND attempts = \(claim.attempts)
+                    RETURNING idempotency_key
+                ), recorded AS (
+                    INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) SELECT idempotency_key, \(json)::jsonb FROM removed
+                    \(unescaped: Self.firstOutcomeStands)
+                ), claimed AS (
+                    UPDATE apogee_mutations AS claimed
+                    SET attempts = claimed.attempts + 1, claimed_by = \(worker),
+                        claim_expires_at = now() + make_interval(secs => \(seconds))
+                    WHERE claimed.sequence = (\(unescaped: Self.claimableHead(settling: "$1")))
+                    RETURNING \(unescaped: Self.columns(of: "claimed"))
+                )
+                SELECT (SELECT count(*) FROM removed) AS settled, claimed.* FROM (VALUES (1)) AS one LEFT JOIN claimed ON true
+                """,
+                logger: logger
+            )
+            return try await Self.decodeSettledClaim(rows)
         }
     }
 

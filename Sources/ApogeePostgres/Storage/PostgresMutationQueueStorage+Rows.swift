@@ -28,13 +28,42 @@ extension PostgresMutationQueueStorage {
     }
 
     private static func decode(_ row: PostgresRow) throws(PostgresQueueStorageError) -> QueuedMutation {
-        typealias Columns = (Int64, String, String, String, String, String, String?, String?, Date, Int, String?)
         let columns: Columns
         do {
             columns = try row.decode(Columns.self)
         } catch {
             throw PostgresQueueStorageError(.undecodableRow, detail: "a queued mutation's column is missing or of the wrong type: \(error)")
         }
+        return try mutation(from: columns)
+    }
+
+    /// The row of ``settle(_:by:outcome:claimingNextFor:)``: how many mutations it settled
+    /// (none or one), then ``columns`` of its claim, all `NULL` when it claimed nothing.
+    static func decodeSettledClaim(_ rows: PostgresRowSequence) async throws -> SettledClaim {
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            let settled: Int64
+            let claim: Columns?
+            do {
+                settled = try cells[0].decode(Int64.self)
+                claim = cells[1].bytes == nil ? nil : try (
+                    cells[1].decode(Int64.self), cells[2].decode(String.self), cells[3].decode(String.self),
+                    cells[4].decode(String.self), cells[5].decode(String.self), cells[6].decode(String.self),
+                    cells[7].decode(String?.self), cells[8].decode(String?.self), cells[9].decode(Date.self),
+                    cells[10].decode(Int.self), cells[11].decode(String?.self)
+                )
+            } catch {
+                throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement's or a claim's column is missing or of the wrong type: \(error)")
+            }
+            return SettledClaim(settled: settled > 0, next: try claim.map(mutation(from:)))
+        }
+        throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement returned no row")
+    }
+
+    /// The values of ``columns``, in order.
+    private typealias Columns = (Int64, String, String, String, String, String, String?, String?, Date, Int, String?)
+
+    private static func mutation(from columns: Columns) throws(PostgresQueueStorageError) -> QueuedMutation {
         let (sequence, key, queue, operationName, document, variablesText, responseText, changesText, enqueuedAt, attempts, lastError) = columns
         func invalid(_ what: String) -> PostgresQueueStorageError {
             PostgresQueueStorageError(.undecodableRow, detail: "queued mutation \(key): \(what)")

@@ -18,6 +18,8 @@
 /// - ``claimNext(by:for:)``
 /// - ``renew(_:by:for:)``
 /// - ``settle(_:by:outcome:)``
+/// - ``settle(_:by:outcome:claimingNextFor:)``
+/// - ``SettledClaim``
 /// - ``release(_:by:reason:retryAfter:)``
 public protocol SharedMutationQueueStorage: MutationQueueStorage {
     /// Claims the oldest head of a queue that no live claim holds, counting an attempt as
@@ -43,7 +45,45 @@ public protocol SharedMutationQueueStorage: MutationQueueStorage {
     /// nothing changes, when it is not.
     nonisolated(nonsending) func settle(_ claim: QueuedMutation, by worker: String, outcome: MutationOutcome) async throws -> Bool
 
+    /// Settles a claim as ``settle(_:by:outcome:)`` does, then claims the next head for
+    /// `worker` as ``claimNext(by:for:)`` does: what a worker does after each delivery. Storage
+    /// that can do both in one round trip implements it; the default makes the two calls.
+    /// - Returns: Whether the claim was settled, and the next claim, if any.
+    nonisolated(nonsending) func settle(
+        _ claim: QueuedMutation,
+        by worker: String,
+        outcome: MutationOutcome,
+        claimingNextFor lease: Duration
+    ) async throws -> SettledClaim
+
     /// Gives a claim back after an attempt that failed for now, noting why: the mutation stays
     /// at the head of its queue, and no worker claims it again before `retryAfter` passed.
     nonisolated(nonsending) func release(_ idempotencyKey: String, by worker: String, reason: String, retryAfter: Duration) async throws
+}
+
+/// What ``SharedMutationQueueStorage/settle(_:by:outcome:claimingNextFor:)`` did.
+public struct SettledClaim: Sendable {
+    /// Whether the claim was still the worker's, and the mutation left its queue.
+    public var settled: Bool
+    /// The worker's next claim, or `nil` when nothing can be claimed.
+    public var next: QueuedMutation?
+
+    /// Creates the result of a settlement and a claim.
+    public init(settled: Bool, next: QueuedMutation?) {
+        self.settled = settled
+        self.next = next
+    }
+}
+
+extension SharedMutationQueueStorage {
+    /// Settles, then claims, in two calls.
+    public nonisolated(nonsending) func settle(
+        _ claim: QueuedMutation,
+        by worker: String,
+        outcome: MutationOutcome,
+        claimingNextFor lease: Duration
+    ) async throws -> SettledClaim {
+        let settled = try await settle(claim, by: worker, outcome: outcome)
+        return SettledClaim(settled: settled, next: try await claimNext(by: worker, for: lease))
+    }
 }

@@ -1,0 +1,21 @@
+#include "heap_statistics.h"
+
+#if defined(__linux__)
+#include <malloc.h>
+
+size_t apogee_heap_bytes_in_use(void) {
+    // Every arena's allocated chunks (uordblks) and the allocations served by mmap (hblkhd).
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+
+size_t apogee_heap_bytes_in_use(void) {
+    malloc_statistics_t statistics;
+    malloc_zone_statistics(NULL, &statistics);
+    return statistics.size_in_use;
+}
+#else
+size_t apogee_heap_bytes_in_use(void) { return 0; }
+#endif
