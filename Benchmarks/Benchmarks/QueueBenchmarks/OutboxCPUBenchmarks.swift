@@ -12,11 +12,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 46's outbox bar: the CPU this process spends per mutation performed through a
-/// `MutationQueue` over PostgreSQL (its default four workers), against a plain `perform`, at
-/// most 1.5×. The example server runs in a process of its own (`example-server`, built beside
-/// this benchmark), so the figures are the client's alone. Each iteration performs the same
-/// number of mutations one after another both ways, alternating which goes first.
+/// Issue 46's outbox bar: the CPU a fleet worker spends per mutation it delivers from a
+/// PostgreSQL outbox, against a plain `perform` (at most 1.5×). The worker is a `MutationQueue`
+/// with its default four deliveries, draining mutations queued beforehand (the app's enqueue is
+/// not the worker's CPU, nor timed); the same process also performs mutations through the queue
+/// one after another, each awaited, which adds the enqueue and the wait to each. The example
+/// server runs in a process of its own (`example-server`, built beside this benchmark), so the
+/// figures are the client's alone. Each iteration measures the ways in rotating order, with one
+/// more for scale: a `SELECT 1` per mutation through the same `PostgresClient`, the client CPU of
+/// the least a statement costs.
 ///
 /// Needs a PostgreSQL server (`APOGEE_POSTGRES_URL`) and
 /// `swift build -c release --product example-server` in this folder.
@@ -29,12 +33,16 @@ func outboxCPUBenchmarks() {
         print("The outbox CPU benchmark did not run: build the example server first, `swift build -c release --product example-server`.")
         return
     }
-    let plain = BenchmarkMetric.custom("plain perform: CPU per mutation (µs)", polarity: .prefersSmaller, useScalingFactor: false)
-    let outbox = BenchmarkMetric.custom("outbox perform: CPU per mutation (µs)", polarity: .prefersSmaller, useScalingFactor: false)
-    let ratio = BenchmarkMetric.custom("outbox / plain (per mille)", polarity: .prefersSmaller, useScalingFactor: false)
+    let ways = [
+        "plain perform", "fleet worker draining the outbox", "perform through the outbox, one after another",
+        "one PostgresNIO round trip (SELECT 1, no perform)",
+    ]
+    let cpu = ways.map { BenchmarkMetric.custom("\($0): CPU per mutation (µs)", polarity: .prefersSmaller, useScalingFactor: false) }
+    let ratios = ways.dropFirst().map { BenchmarkMetric.custom("\($0) / plain perform (per mille)", polarity: .prefersSmaller, useScalingFactor: false) }
+    let switches = ways.map { BenchmarkMetric.custom("\($0): context switches per 100 mutations", polarity: .prefersSmaller, useScalingFactor: false) }
     Benchmark(
-        "Outbox CPU: perform through a PostgreSQL MutationQueue against a plain perform, per mutation, paired",
-        configuration: .init(metrics: [plain, outbox, ratio], warmupIterations: 1, maxDuration: .seconds(120), maxIterations: 10)
+        "Outbox CPU: a fleet worker draining PostgreSQL, and perform through it, against a plain perform, per mutation",
+        configuration: .init(metrics: cpu + ratios + switches, warmupIterations: 1, maxDuration: .seconds(180), maxIterations: 10)
     ) { benchmark in
         let server = try OutboxCPU.ServerProcess(executable: serverExecutable)
         defer { server.stop() }
@@ -55,30 +63,51 @@ func outboxCPUBenchmarks() {
                 configuration: .init(workerName: "outbox-cpu")
             )
             try await queue.start()
-            // Warm both paths: connections, the pool, statement plans.
+            // Warm every path: connections, the pool, statement plans.
             for number in 0..<20 {
                 _ = try await client.perform(mutation: QueueBench.mutation(number))
                 _ = try await queue.perform(mutation: QueueBench.mutation(number))
             }
             for iteration in benchmark.scaledIterations {
-                var cpu: [Bool: Int] = [:]
-                for turn in 0..<2 {
-                    let isOutbox = (iteration + turn) % 2 == 1
+                var perMutation = [Int](repeating: 0, count: ways.count)
+                var switchesPerHundred = [Int](repeating: 0, count: ways.count)
+                for turn in 0..<ways.count {
+                    let way = (iteration + turn) % ways.count
+                    // `APOGEE_OUTBOX_WAY=1` runs one way alone, for a profile of it.
+                    if let only = OutboxCPU.onlyWay, only != way { continue }
+                    // Queued by the app, untimed; the idle worker finds them at its next poll.
+                    if way == 1 { try await QueueBench.fill(storage, count: OutboxCPU.mutations) }
                     let before = OutboxCPU.processMicroseconds()
-                    for number in 0..<OutboxCPU.mutations {
-                        if isOutbox {
-                            _ = try await queue.perform(mutation: QueueBench.mutation(number))
-                        } else {
-                            _ = try await client.perform(mutation: QueueBench.mutation(number))
+                    let switchesBefore = OutboxCPU.contextSwitches()
+                    switch way {
+                    case 0:
+                        for number in 0..<OutboxCPU.mutations { _ = try await client.perform(mutation: QueueBench.mutation(number)) }
+                    case 1:
+                        // Looked at from here rather than by the queue's own wait, which counts
+                        // the pending mutations after each settlement: a statement the worker
+                        // would not send.
+                        let deadline = ContinuousClock.now + .seconds(120)
+                        while try await storage.pendingCount() > 0 {
+                            guard ContinuousClock.now < deadline else { throw QueueBenchFailure(description: "the worker did not drain the outbox") }
+                            try await Task.sleep(for: .milliseconds(50))
+                        }
+                    case 2:
+                        for number in 0..<OutboxCPU.mutations { _ = try await queue.perform(mutation: QueueBench.mutation(number)) }
+                    default:
+                        // The floor of one statement: what PostgresNIO's pool, encoding and I/O
+                        // cost the client, with no work on the server to speak of.
+                        for _ in 0..<OutboxCPU.mutations {
+                            for try await value in try await postgres.query("SELECT 1", logger: logger).decode(Int.self) { blackHole(value) }
                         }
                     }
-                    cpu[isOutbox] = (OutboxCPU.processMicroseconds() - before) / OutboxCPU.mutations
+                    perMutation[way] = (OutboxCPU.processMicroseconds() - before) / OutboxCPU.mutations
+                    switchesPerHundred[way] = 100 * (OutboxCPU.contextSwitches() - switchesBefore) / OutboxCPU.mutations
                 }
-                let plainCPU = cpu[false] ?? 0
-                let outboxCPU = cpu[true] ?? 0
-                benchmark.measurement(plain, plainCPU)
-                benchmark.measurement(outbox, outboxCPU)
-                benchmark.measurement(ratio, 1_000 * outboxCPU / max(plainCPU, 1))
+                for way in ways.indices {
+                    benchmark.measurement(cpu[way], perMutation[way])
+                    benchmark.measurement(switches[way], switchesPerHundred[way])
+                }
+                for way in 1..<ways.count { benchmark.measurement(ratios[way - 1], 1_000 * perMutation[way] / max(perMutation[0], 1)) }
             }
             await queue.stop()
         }
@@ -87,6 +116,7 @@ func outboxCPUBenchmarks() {
 
 enum OutboxCPU {
     static let mutations = 200
+    static let onlyWay = ProcessInfo.processInfo.environment["APOGEE_OUTBOX_WAY"].flatMap { Int($0) }
 
     /// The PostgreSQL server of `APOGEE_POSTGRES_URL`, as the tests name it; `nil` without one.
     static func postgresConfiguration() -> PostgresClient.Configuration? {
@@ -110,9 +140,24 @@ enum OutboxCPU {
 
     /// User and system CPU of this process so far, in microseconds.
     static func processMicroseconds() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        let usage = processUsage()
         return (Int(usage.ru_utime.tv_sec) + Int(usage.ru_stime.tv_sec)) * 1_000_000 + Int(usage.ru_utime.tv_usec) + Int(usage.ru_stime.tv_usec)
+    }
+
+    /// Context switches of this process so far, voluntary (a thread waiting) and not.
+    static func contextSwitches() -> Int {
+        let usage = processUsage()
+        return Int(usage.ru_nvcsw) + Int(usage.ru_nivcsw)
+    }
+
+    private static func processUsage() -> rusage {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return usage
     }
 
     /// The example server in a child process on a free port, stopped with the benchmark.

@@ -105,8 +105,8 @@ enum QueueBench {
         }
     }
 
-    /// Queues the 1,000 mutations in storage, as an earlier run that could not send them would.
-    static func fill(_ storage: any MutationQueueStorage, queues: Int = 1) async throws {
+    /// Queues `count` mutations in storage, as an earlier run that could not send them would.
+    static func fill(_ storage: any MutationQueueStorage, count: Int = count, queues: Int = 1) async throws {
         for number in 0..<count {
             _ = try await storage.enqueue(QueuedMutation(
                 queue: queues == 1 ? "default" : "queue-\(number % queues)",

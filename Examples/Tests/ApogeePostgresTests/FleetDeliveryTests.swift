@@ -1,6 +1,7 @@
 @testable import Apogee
 import ApogeeExampleServer
 @testable import ApogeePostgres
+@testable import ApogeeStore
 import Foundation
 import PostgresNIO
 import TestSupport
@@ -86,6 +87,62 @@ struct FleetDeliveryTests {
                 let applied = server.appliedIdempotencyKeys
                 #expect(applied.count == 200)
                 #expect(Set(applied).count == 200)
+            }
+        }
+    }
+
+    @Test("a worker draining one queue claims each mutation with the settlement of the one before, and workers woken to fan out stop once one finds nothing")
+    func drainClaimsWithSettlements() async throws {
+        try await TestPostgres.withStorage { postgres in
+            try await ExampleServer.withServer { server in
+                let storage = CountingSharedStorage(postgres)
+                for number in 0..<30 {
+                    _ = try await storage.enqueue(QueuedMutation(Self.addTodo("backlog \(number)"), queue: "default", idempotencyKey: "backlog-\(number)"))
+                }
+                // No poll tick during the drain: every claim counted is one the workers chose to make.
+                let queue = MutationQueue(
+                    client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
+                    storage: storage,
+                    restoring: [AddTodoMutation.self],
+                    configuration: .init(workerName: "drain", pollInterval: .seconds(600), concurrentDeliveries: 3)
+                )
+                try await queue.start()
+                #expect(await queue.waitUntilEmpty())
+                await queue.stop()
+                #expect(server.appliedIdempotencyKeys.filter { $0.hasPrefix("backlog-") } == (0..<30).map { "backlog-\($0)" })
+                let counts = storage.counts
+                #expect(counts.settlementsClaimingNext == 30)
+                // Each worker's first claim, and one worker woken to fan out that found the only
+                // queue held; a claim per mutation would be 30 or more.
+                #expect(counts.claims <= 5, "claims: \(counts.claims)")
+            }
+        }
+    }
+
+    @Test("perform through the outbox, one after another: one claim and one settlement per mutation, and no storage read to learn the outcome")
+    func performReadsNoOutcome() async throws {
+        try await TestPostgres.withStorage { postgres in
+            try await ExampleServer.withServer { server in
+                let storage = CountingSharedStorage(postgres)
+                let queue = MutationQueue(
+                    client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
+                    storage: storage,
+                    restoring: [AddTodoMutation.self],
+                    configuration: .init(workerName: "in-turn", pollInterval: .seconds(600))
+                )
+                for index in 0..<10 {
+                    let result = try await queue.perform(mutation: Self.addTodo("in turn \(index)"))
+                    #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "in turn \(index)")
+                }
+                await queue.stop()
+                let counts = storage.counts
+                #expect(counts.pendingReads == 0)
+                #expect(counts.outcomeReads == 0)
+                #expect(counts.settlementsClaimingNext == 10)
+                // One per mutation by the worker its enqueue woke, and the workers' first claims
+                // (which may catch the first mutation and fan out once); three per mutation (30)
+                // when the woken worker woke another and the settling worker claimed again.
+                #expect(counts.claims < 20, "claims: \(counts.claims)")
             }
         }
     }

@@ -61,7 +61,7 @@ extension MutationQueue {
                 enqueuedHere.insert(stored.id)
                 if layer != nil { watchOutcome(of: stored.id) }
                 wakeWorkWaiters()
-                wakeOneIdleWorker(byEnqueue: true)
+                wakeOneIdleWorker(.enqueue)
             } else {
                 // Kept in sequence order: two enqueues waiting on storage at once may resume in
                 // either order.

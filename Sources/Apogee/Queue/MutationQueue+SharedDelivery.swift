@@ -18,32 +18,47 @@ extension MutationQueue {
     /// Claims, delivers and settles until stopped; waits for work when nothing can be claimed.
     private func deliverClaims(from shared: any SharedMutationQueueStorage) async {
         var next = NextClaim.claim
-        var wokenByEnqueue = false
+        var wake = IdleWake.start
         while !Task.isCancelled, !isStopped {
             let claimed: QueuedMutation?
             switch next {
             case .claim:
                 // A storage failure (the database restarting, say) is waited out like an empty queue.
                 claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
+                if claimed == nil, wake == .fanOut { fanOutFoundNothing = true }
             case .claimed(let mutation):
                 claimed = mutation
             case .nothingToClaim:
                 claimed = nil
             }
             guard let claimed else {
-                wokenByEnqueue = await waitForWork(asIdleWorker: true)
+                wake = await waitForWork(asIdleWorker: true)
                 next = .claim
                 continue
             }
             // There may be more to claim: another idle worker looks, and so on while claims
-            // succeed, so that a backlog fans out over the workers one claim at a time. A
-            // worker woken by this process's enqueue has claimed that mutation, most likely,
-            // and each enqueue wakes a worker of its own.
-            if !wokenByEnqueue { wakeOneIdleWorker() }
-            wokenByEnqueue = false
+            // succeed, so that a backlog of several queues fans out over the workers one claim
+            // at a time. A worker woken by this process's enqueue has most likely claimed that
+            // mutation, and each enqueue wakes a worker of its own; once a worker woken to fan
+            // out found nothing (every claimable queue is held), nobody fans out again until
+            // an enqueue or a poll tick says there may be more.
+            if wake != .enqueue, !fanOutFoundNothing { wakeOneIdleWorker(.fanOut) }
+            wake = .delivery
             report(.attemptStarted, claimed)
             next = await deliver(claimed, over: shared)
         }
+    }
+
+    /// Why an idle worker woke, which decides whether its claim wakes another.
+    enum IdleWake {
+        /// The worker's first claim, or a claim after its own delivery.
+        case start, delivery
+        /// This process queued a mutation.
+        case enqueue
+        /// A worker whose claim succeeded woke this one, in case there is more to claim.
+        case fanOut
+        /// The poll timer ticked, or the queue stopped.
+        case poll
     }
 
     /// What a worker does after a delivery: claim, take the claim the settlement made, or wait.
@@ -131,17 +146,17 @@ extension MutationQueue {
 
     /// Waits until this process queues a mutation or settles one, or the next tick of the
     /// poll timer, when other processes may have queued or settled some. An idle worker is
-    /// woken alone (``wakeOneIdleWorker(byEnqueue:)``): a new mutation is claimed by one worker,
+    /// woken alone (``wakeOneIdleWorker(_:)``): a new mutation is claimed by one worker,
     /// and waking all of them would send a claim per worker that finds nothing.
-    /// - Returns: Whether an enqueue of this process woke the idle worker.
+    /// - Returns: Why the idle worker woke.
     @discardableResult
-    func waitForWork(asIdleWorker: Bool = false) async -> Bool {
-        guard !Task.isCancelled else { return false }
+    func waitForWork(asIdleWorker: Bool = false) async -> IdleWake {
+        guard !Task.isCancelled else { return .poll }
         if asIdleWorker, enqueuedWhileAllBusy {
             // An enqueue found every worker busy: this one claims at once rather than at the
             // next tick.
             enqueuedWhileAllBusy = false
-            return true
+            return .enqueue
         }
         if asIdleWorker {
             return await withCheckedContinuation { continuation in
@@ -153,7 +168,7 @@ extension MutationQueue {
             workWaiters.append(continuation)
             if pollTimer == nil { pollTimer = makePollTimer() }
         }
-        return false
+        return .poll
     }
 
     /// One timer for every waiter, ticking each poll interval while anyone waits: a sleep per
@@ -176,8 +191,9 @@ extension MutationQueue {
             return false
         }
         pollTicks += 1
+        fanOutFoundNothing = false
         wakeWorkWaiters()
-        wakeOneIdleWorker()
+        wakeOneIdleWorker(.poll)
         return true
     }
 
@@ -189,20 +205,21 @@ extension MutationQueue {
         if isStopped {
             let idle = idleWorkers
             idleWorkers.removeAll()
-            for worker in idle { worker.resume(returning: false) }
+            for worker in idle { worker.resume(returning: .poll) }
         }
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Wakes the worker that has waited longest, if one waits; one woken `byEnqueue` does not
-    /// wake another when its claim succeeds. An enqueue that finds no idle worker is noted, so
-    /// that the next worker to run out of work claims again instead of waiting for a tick.
-    func wakeOneIdleWorker(byEnqueue: Bool = false) {
+    /// Wakes the worker that has waited longest, if one waits, telling it why. An enqueue that
+    /// finds no idle worker is noted, so that the next worker to run out of work claims again
+    /// instead of waiting for a tick.
+    func wakeOneIdleWorker(_ reason: IdleWake) {
+        if reason == .enqueue { fanOutFoundNothing = false }
         guard !idleWorkers.isEmpty else {
-            if byEnqueue { enqueuedWhileAllBusy = true }
+            if reason == .enqueue { enqueuedWhileAllBusy = true }
             return
         }
-        idleWorkers.removeFirst().resume(returning: byEnqueue)
+        idleWorkers.removeFirst().resume(returning: reason)
     }
 
     /// Over shared storage, another process may settle a mutation that a caller here awaits,

@@ -62,14 +62,21 @@ public actor MutationQueue {
     /// watches of outcomes that other processes may record.
     var sharedWorkers: [Task<Void, Never>] = []
     var workWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Workers that found nothing to claim, woken one at a time, told whether by an enqueue.
-    var idleWorkers: [CheckedContinuation<Bool, Never>] = []
+    /// Workers that found nothing to claim, woken one at a time, told why.
+    var idleWorkers: [CheckedContinuation<IdleWake, Never>] = []
     /// Whether an enqueue found every worker busy since a worker last ran out of work.
     var enqueuedWhileAllBusy = false
+    /// Whether a worker woken to fan out found nothing to claim since the last enqueue or tick.
+    var fanOutFoundNothing = false
     /// Mutations this process queued and has not seen leave: a hint, which spares reading
     /// storage for what this process will settle itself, and is cleared when it grows large.
     var enqueuedHere: Set<String> = []
     var pollTimer: Task<Void, Never>?
+    /// Over shared storage: the claims being delivered, the loop that renews them, and those
+    /// that storage said another worker took over.
+    var claimsInFlight: [String: QueuedMutation] = [:]
+    var renewals: Task<Void, Never>?
+    var lostClaims: Set<String> = []
     /// How many times the poll timer has ticked: a watcher that saw a tick asks storage.
     var pollTicks = 0
     var outcomeWatchers: [String: Task<Void, Never>] = [:]
@@ -165,6 +172,8 @@ public actor MutationQueue {
         for worker in running { worker.cancel() }
         wakeWorkWaiters()
         for worker in running { await worker.value }
+        renewals?.cancel()
+        renewals = nil
     }
 
     /// The mutations waiting, in the order they will be delivered.
