@@ -19,9 +19,10 @@ struct FleetDeliveryTests {
     static func worker(
         _ name: String,
         server: ExampleServer,
-        storage: PostgresMutationQueueStorage,
+        storage: any SharedMutationQueueStorage,
         deliveries: Int = 3,
-        lease: Duration = MutationQueue.Configuration().lease
+        lease: Duration = MutationQueue.Configuration().lease,
+        pollInterval: Duration = .milliseconds(20)
     ) -> MutationQueue {
         MutationQueue(
             client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
@@ -31,7 +32,7 @@ struct FleetDeliveryTests {
                 retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
                 workerName: name,
                 lease: lease,
-                pollInterval: .milliseconds(20),
+                pollInterval: pollInterval,
                 concurrentDeliveries: deliveries
             )
         )
@@ -100,12 +101,7 @@ struct FleetDeliveryTests {
                     _ = try await storage.enqueue(QueuedMutation(Self.addTodo("backlog \(number)"), queue: "default", idempotencyKey: "backlog-\(number)"))
                 }
                 // No poll tick during the drain: every claim counted is one the workers chose to make.
-                let queue = MutationQueue(
-                    client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
-                    storage: storage,
-                    restoring: [AddTodoMutation.self],
-                    configuration: .init(workerName: "drain", pollInterval: .seconds(600), concurrentDeliveries: 3)
-                )
+                let queue = Self.worker("drain", server: server, storage: storage, pollInterval: .seconds(600))
                 try await queue.start()
                 #expect(await queue.waitUntilEmpty())
                 await queue.stop()
@@ -124,12 +120,7 @@ struct FleetDeliveryTests {
         try await TestPostgres.withStorage { postgres in
             try await ExampleServer.withServer { server in
                 let storage = CountingSharedStorage(postgres)
-                let queue = MutationQueue(
-                    client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
-                    storage: storage,
-                    restoring: [AddTodoMutation.self],
-                    configuration: .init(workerName: "in-turn", pollInterval: .seconds(600))
-                )
+                let queue = Self.worker("in-turn", server: server, storage: storage, pollInterval: .seconds(600))
                 for index in 0..<10 {
                     let result = try await queue.perform(mutation: Self.addTodo("in turn \(index)"))
                     #expect(result.data?.addTodo?.todoEdge.node?.fragments.todoRow.text == "in turn \(index)")
