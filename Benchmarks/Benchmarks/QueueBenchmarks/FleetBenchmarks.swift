@@ -21,7 +21,7 @@ import PostgresNIO
 ///
 /// Needs a PostgreSQL server: `APOGEE_POSTGRES_URL`, which `../.ci/postgres.sh` starts.
 func fleetBenchmarks() {
-    guard let configuration = OutboxCPU.postgresConfiguration() else {
+    guard let configuration = QueueBench.postgresConfiguration() else {
         print("The fleet benchmark did not run: no PostgreSQL server. Start one with `eval \"export $(../.ci/postgres.sh)\"`, then run it again.")
         return
     }

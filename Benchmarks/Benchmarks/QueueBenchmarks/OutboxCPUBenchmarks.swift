@@ -25,7 +25,7 @@ import Darwin
 /// Needs a PostgreSQL server (`APOGEE_POSTGRES_URL`) and
 /// `swift build -c release --product example-server` in this folder.
 func outboxCPUBenchmarks() {
-    guard let configuration = OutboxCPU.postgresConfiguration() else {
+    guard let configuration = QueueBench.postgresConfiguration() else {
         print("The outbox CPU benchmark did not run: no PostgreSQL server. Start one with `eval \"export $(../.ci/postgres.sh)\"`, then run it again.")
         return
     }
@@ -117,19 +117,6 @@ func outboxCPUBenchmarks() {
 enum OutboxCPU {
     static let mutations = 200
     static let onlyWay = ProcessInfo.processInfo.environment["APOGEE_OUTBOX_WAY"].flatMap { Int($0) }
-
-    /// The PostgreSQL server of `APOGEE_POSTGRES_URL`, as the tests name it; `nil` without one.
-    static func postgresConfiguration() -> PostgresClient.Configuration? {
-        guard let url = ProcessInfo.processInfo.environment["APOGEE_POSTGRES_URL"].flatMap(URL.init(string:)), let host = url.host else { return nil }
-        return PostgresClient.Configuration(
-            host: host,
-            port: url.port ?? 5432,
-            username: url.user ?? "postgres",
-            password: url.password,
-            database: url.pathComponents.last,
-            tls: .disable
-        )
-    }
 
     /// `example-server` in the folder of this benchmark's executable.
     static func serverExecutable() -> URL? {

@@ -4,6 +4,7 @@ import ApogeeSQLite
 import Benchmark
 import BenchmarkSupport
 import Foundation
+import PostgresNIO
 
 /// Issue 7: drain 1,000 queued mutations against the example server on loopback.
 ///
@@ -54,6 +55,19 @@ let benchmarks: @Sendable () -> Void = {
 /// The three ways of sending the mutations, each timed against its own fresh server.
 enum QueueBench {
     static let count = 1_000
+
+    /// The PostgreSQL server of `APOGEE_POSTGRES_URL`, as the tests name it; `nil` without one.
+    static func postgresConfiguration() -> PostgresClient.Configuration? {
+        guard let url = ProcessInfo.processInfo.environment["APOGEE_POSTGRES_URL"].flatMap(URL.init(string:)), let host = url.host else { return nil }
+        return PostgresClient.Configuration(
+            host: host,
+            port: url.port ?? 5432,
+            username: url.user ?? "postgres",
+            password: url.password,
+            database: url.pathComponents.last,
+            tls: .disable
+        )
+    }
 
     static func mutation(_ number: Int) -> AddTodoMutation {
         AddTodoMutation(input: .init(text: "Queued \(number)", userId: "me"))

@@ -18,7 +18,8 @@ extension MutationQueue {
     /// Claims, delivers and settles until stopped; waits for work when nothing can be claimed.
     private func deliverClaims(from shared: any SharedMutationQueueStorage) async {
         var next = NextClaim.claim
-        var wake = IdleWake.start
+        // Why the worker last woke from idle; `nil` for its first claim and after a delivery.
+        var wake: IdleWake?
         while !Task.isCancelled, !isStopped {
             let claimed: QueuedMutation?
             switch next {
@@ -43,7 +44,7 @@ extension MutationQueue {
             // out found nothing (every claimable queue is held), nobody fans out again until
             // an enqueue or a poll tick says there may be more.
             if wake != .enqueue, !fanOutFoundNothing { wakeOneIdleWorker(.fanOut) }
-            wake = .delivery
+            wake = nil
             report(.attemptStarted, claimed)
             next = await deliver(claimed, over: shared)
         }
@@ -51,8 +52,6 @@ extension MutationQueue {
 
     /// Why an idle worker woke, which decides whether its claim wakes another.
     enum IdleWake {
-        /// The worker's first claim, or a claim after its own delivery.
-        case start, delivery
         /// This process queued a mutation.
         case enqueue
         /// A worker whose claim succeeded woke this one, in case there is more to claim.

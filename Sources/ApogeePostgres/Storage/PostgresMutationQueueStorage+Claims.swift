@@ -104,6 +104,7 @@ extension PostgresMutationQueueStorage {
         let json = JSONValue.object(outcome.storedJSON).serializedString
         let seconds = lease.seconds
         return try await withErrors {
+            // The claim's query names the settled key as `$1`: it is the first value bound here.
             let rows = try await client.query(
                 """
                 WITH removed AS (
