@@ -132,6 +132,7 @@ let benchmarks: @Sendable () -> Void = {
     redirectBenchmarks()
     storeFootprintBenchmarks()
     normalizeLinearityBenchmarks()
+    fixturePairedBenchmarks()
 
     for watchers in [10, 1_000] {
         let fixture = Box<WatcherFixture>()

@@ -43,6 +43,16 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         hasher.combine(textHash)
     }
 
+    /// The hash a dictionary or set of keys buckets by: the text's hash, already made with
+    /// the process's random seed, mixed with the table's own seed. Hashing that one word again
+    /// through `Hasher` cost more than the lookup it serves, and the store looks keys up in
+    /// every read and write.
+    public func _rawHashValue(seed: Int) -> Int {
+        // A multiply by an odd constant (the golden ratio's) spreads a seed that differs
+        // only in low bits over the whole word before it is mixed in.
+        textHash ^ (seed &* -7_046_029_254_386_353_131)
+    }
+
     /// Orders keys by their text, for stable output.
     public static func < (lhs: CacheKey, rhs: CacheKey) -> Bool {
         lhs.rawValue < rhs.rawValue
