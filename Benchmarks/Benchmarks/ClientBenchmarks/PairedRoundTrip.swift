@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 
 /// Registers a benchmark that times two ways of making the same round trip against one
 /// server, alternating which goes first, and records each one's time and their ratio per
@@ -21,23 +22,15 @@ func pairedRoundTrip(
         name,
         configuration: .init(metrics: [firstTime, secondTime, ratio], maxDuration: .seconds(15), maxIterations: 4_000),
         closure: { benchmark in
-            let clock = ContinuousClock()
             for iteration in benchmark.scaledIterations {
-                var firstDuration = Duration.zero
-                var secondDuration = Duration.zero
-                for turn in 0..<2 {
-                    let start = clock.now
-                    if (iteration + turn) % 2 == 0 {
-                        try await first.roundTrip(server)
-                        firstDuration = clock.now - start
-                    } else {
-                        try await second.roundTrip(server)
-                        secondDuration = clock.now - start
-                    }
-                }
-                benchmark.measurement(firstTime, Int(firstDuration.nanoseconds))
-                benchmark.measurement(secondTime, Int(secondDuration.nanoseconds))
-                benchmark.measurement(ratio, Int(1_000 * firstDuration.nanoseconds / max(secondDuration.nanoseconds, 1)))
+                let times = try await PairTimes.measure(
+                    iteration: iteration,
+                    first: { try await first.roundTrip(server) },
+                    second: { try await second.roundTrip(server) }
+                )
+                benchmark.measurement(firstTime, Int(times.first.nanoseconds))
+                benchmark.measurement(secondTime, Int(times.second.nanoseconds))
+                benchmark.measurement(ratio, times.perMille)
             }
         },
         setup: { try await server.start() },

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeStore
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 /// Issue 46's store bars as pairs: each iteration times `JSONSerialization` parsing the GitHub
@@ -29,7 +30,7 @@ func fixturePairedBenchmarks() {
 }
 
 /// Registers one pair: `work` against `JSONSerialization` parsing the fixture. What `work`
-/// returns is released after the clock stops, as the unpaired benchmarks release their store.
+/// returns is released after its time is taken, as the unpaired benchmarks release their store.
 private func fixturePair(
     _ short: String,
     label: String,
@@ -44,24 +45,17 @@ private func fixturePair(
         "GitHub fixture, paired: \(label) against JSONSerialization parse",
         configuration: .init(metrics: [own, baseline, ratio], maxDuration: .seconds(10), maxIterations: 1_000),
         closure: { benchmark in
-            let clock = ContinuousClock()
             for iteration in benchmark.scaledIterations {
-                var ownTime = Duration.zero
-                var baselineTime = Duration.zero
-                for turn in 0..<2 {
-                    let start = clock.now
-                    if (iteration + turn) % 2 == 0 {
-                        let kept = try work()
-                        ownTime = clock.now - start
-                        blackHole(kept)
-                    } else {
-                        blackHole(try JSONSerialization.jsonObject(with: GitHubFixture.data))
-                        baselineTime = clock.now - start
-                    }
-                }
-                benchmark.measurement(own, Int(ownTime / .microseconds(1)))
-                benchmark.measurement(baseline, Int(baselineTime / .microseconds(1)))
-                benchmark.measurement(ratio, Int(1_000 * (ownTime / baselineTime)))
+                var kept: AnyObject?
+                let times = try await PairTimes.measure(
+                    iteration: iteration,
+                    first: { kept = try work() },
+                    second: { blackHole(try JSONSerialization.jsonObject(with: GitHubFixture.data)) }
+                )
+                blackHole(kept)
+                benchmark.measurement(own, Int(times.first / .microseconds(1)))
+                benchmark.measurement(baseline, Int(times.second / .microseconds(1)))
+                benchmark.measurement(ratio, times.perMille)
             }
         },
         setup: { try setup?() },
