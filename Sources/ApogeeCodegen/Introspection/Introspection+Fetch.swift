@@ -14,7 +14,10 @@ extension Introspection {
     /// - Throws: ``CodegenError`` naming the endpoint when the request fails, the server answers
     ///   with an HTTP error or GraphQL errors, or the answer is not an introspection result.
     public static func fetchSDL(from endpoint: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) async throws(CodegenError) -> String {
-        var request = URLRequest(url: endpoint, timeoutInterval: timeout)
+        var request = URLRequest(url: endpoint)
+        // Set through the property: FoundationNetworking on Linux only honours a request's own
+        // timeout when it was assigned, and otherwise falls back to the session's 60 seconds.
+        request.timeoutInterval = timeout
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -26,8 +29,13 @@ extension Introspection {
 
         let data: Data
         let response: URLResponse
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = max(timeout, configuration.timeoutIntervalForResource)
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            (data, response) = try await session.data(for: request)
         } catch {
             throw CodegenError(file: endpoint.absoluteString, message: "the request failed: \(error.localizedDescription)")
         }
