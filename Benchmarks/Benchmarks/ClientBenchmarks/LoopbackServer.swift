@@ -9,6 +9,7 @@ import FoundationNetworking
 #if canImport(AsyncHTTPClient)
 import ApogeeAsyncHTTPClient
 import AsyncHTTPClient
+import HTTPTypes
 import NIOCore
 #endif
 
@@ -37,6 +38,8 @@ final class LoopbackServer: @unchecked Sendable {
     /// A plain `HTTPClient`, configured as the transport configures its own.
     private(set) var rawHTTPClient: HTTPClient?
     private(set) var rawRequest: HTTPClientRequest?
+    /// The same POST as the transport's own request, for the transport alone.
+    private(set) var transportRequest: HTTPTransportRequest?
     #endif
 
     static let email = "benchmark@example.com"
@@ -62,6 +65,10 @@ final class LoopbackServer: @unchecked Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         rawHTTPClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         rawRequest = Self.plainHTTPClientRequest(to: server.rocketReserverURL)
+        var headers = HTTPFields()
+        headers[.accept] = Self.accept
+        headers[.contentType] = "application/json"
+        transportRequest = HTTPTransportRequest(method: .post, url: server.rocketReserverURL, headers: headers, body: .bytes(Self.loginBody), timeout: .seconds(60))
         #endif
     }
 
@@ -80,6 +87,7 @@ final class LoopbackServer: @unchecked Sendable {
         undeadlinedClient = nil
         rawHTTPClient = nil
         rawRequest = nil
+        transportRequest = nil
         #endif
     }
 
@@ -128,6 +136,13 @@ final class LoopbackServer: @unchecked Sendable {
         guard let rawHTTPClient, let rawRequest else { throw BenchmarkSetupFailure(description: "not started") }
         let response = try await rawHTTPClient.execute(rawRequest, timeout: .seconds(60))
         return try await response.body.collect(upTo: 64 << 20)
+    }
+
+    /// Sends the same POST through `AsyncHTTPClientTransport` alone, as the client's chain
+    /// ends: no encoding, no decoding, no store.
+    func postWithTransport() async throws -> HTTPTransportResponse {
+        guard let asyncHTTPClientTransport, let transportRequest else { throw BenchmarkSetupFailure(description: "not started") }
+        return try await asyncHTTPClientTransport.send(transportRequest)
     }
     #endif
 }
