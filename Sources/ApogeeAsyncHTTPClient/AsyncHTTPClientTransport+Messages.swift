@@ -16,14 +16,25 @@ extension AsyncHTTPClientTransport {
         outgoing.headers = headers(of: request)
         outgoing.tlsConfiguration = tlsConfiguration
         if let data = request.body.data {
-            // As one buffer, which AsyncHTTPClient writes with the head; a collection of bytes
-            // would be turned into a buffer when the body is due, and sent in a write of its own.
-            if !data.isEmpty { outgoing.body = .bytes(ByteBuffer(data: data)) }
+            if !data.isEmpty { outgoing.body = .bytes(data) }
         } else {
             let pieces = BodyStreamPieces(try request.body.makeStream())
             outgoing.body = .stream(pieces, length: request.body.count.map { .known(Int64($0)) } ?? .unknown)
         }
         return outgoing
+    }
+
+    /// AsyncHTTPClient's request, for a response read whole, for `request`, whose body is in
+    /// memory.
+    static func wholeRequest(for request: HTTPTransportRequest, tlsConfiguration: TLSConfiguration?) throws -> HTTPClient.Request {
+        let data = request.body.data ?? Data()
+        return try HTTPClient.Request(
+            url: request.url,
+            method: HTTPMethod(rawValue: request.method.rawValue),
+            headers: headers(of: request),
+            body: data.isEmpty ? nil : .bytes(data),
+            tlsConfiguration: tlsConfiguration
+        )
     }
 
     /// The request's header fields, as SwiftNIO spells them.
@@ -38,6 +49,11 @@ extension AsyncHTTPClientTransport {
 
     /// The status and header fields of a response.
     static func head(of response: HTTPClientResponse) -> HTTPResponse {
+        head(status: response.status, headers: response.headers)
+    }
+
+    /// The status and header fields of a response read whole.
+    static func head(of response: HTTPClient.Response) -> HTTPResponse {
         head(status: response.status, headers: response.headers)
     }
 

@@ -136,26 +136,42 @@ extension AsyncHTTPClientTransport {
     }
 
     /// Sends one request whose body is in memory and reads its whole response, at most until
-    /// `deadline`: the head under AsyncHTTPClient's own deadline, then the body under the
-    /// transport's watchdog, whose task finishes without suspending when the body came with
-    /// the head, as a small response does.
+    /// `deadline`.
     ///
-    /// `exceeded`, when given, is thrown at `deadline` instead of a timeout.
+    /// The body is gathered on the event loop and the deadline is AsyncHTTPClient's own, which
+    /// covers the head and the body: the calling task waits for one answer, and no task of
+    /// the transport's own has to be started and awaited for the body, as it must when the body
+    /// arrives as an async sequence (``stream(_:)``, streamed uploads).
     private func wholeResponse(for request: HTTPTransportRequest, deadline: ContinuousClock.Instant, exceeded: (any Error)?) async throws -> HTTPTransportResponse {
-        let response = try await head(for: request, deadline: deadline, exceeded: exceeded)
-        let body = try await collect(response.body, of: request, deadline: deadline, exceeded: exceeded)
-        return HTTPTransportResponse(head: Self.head(of: response), body: body)
+        let limit = configuration.maximumResponseSize
+        do {
+            let outgoing = try Self.wholeRequest(for: request, tlsConfiguration: configuration.tlsConfiguration)
+            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: limit)
+            let remaining = max(deadline - ContinuousClock.now, .zero)
+            let task = client.execute(request: outgoing, delegate: accumulator, deadline: .now() + TimeAmount(remaining))
+            let response = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+            return HTTPTransportResponse(head: Self.head(of: response), body: response.body.map { Data(buffer: $0) } ?? Data())
+        } catch let error as HTTPClientError where error == .deadlineExceeded && exceeded != nil {
+            throw exceeded ?? error
+        } catch is ResponseAccumulator.ResponseTooBigError {
+            throw ApogeeError.responseTooLarge(url: request.url, limit: limit)
+        } catch let error as NIOHTTPDecompression.DecompressionError where error == .limit {
+            throw ApogeeError.responseTooLarge(url: request.url, limit: limit)
+        } catch {
+            throw Self.transportError(error, url: request.url, timeout: request.timeout)
+        }
     }
 
     /// Sends one request and waits for its head, at most until `deadline`.
-    /// `exceeded`, when given, is thrown at `deadline` instead of a timeout.
-    private func head(for request: HTTPTransportRequest, deadline: ContinuousClock.Instant, exceeded: (any Error)? = nil) async throws -> HTTPClientResponse {
+    private func head(for request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> HTTPClientResponse {
         let outgoing = try Self.clientRequest(for: request, tlsConfiguration: configuration.tlsConfiguration)
         let remaining = deadline - ContinuousClock.now
         do {
             return try await client.execute(outgoing, timeout: TimeAmount(max(remaining, .zero)))
-        } catch let error as HTTPClientError where error == .deadlineExceeded && exceeded != nil {
-            throw exceeded ?? error
         } catch {
             throw Self.transportError(error, url: request.url, timeout: request.timeout)
         }
@@ -165,8 +181,7 @@ extension AsyncHTTPClientTransport {
     ///
     /// A compressed body is bounded as it is inflated (see ``Configuration``), so a small
     /// response that inflates without end fails at the limit too, not after it.
-    /// `exceeded`, when given, is thrown at `deadline` instead of a timeout.
-    private func collect(_ body: HTTPClientResponse.Body, of request: HTTPTransportRequest, deadline: ContinuousClock.Instant, exceeded: (any Error)? = nil) async throws -> Data {
+    private func collect(_ body: HTTPClientResponse.Body, of request: HTTPTransportRequest, deadline: ContinuousClock.Instant) async throws -> Data {
         let limit = configuration.maximumResponseSize
         let url = request.url
         let remaining = max(deadline - ContinuousClock.now, .zero)
@@ -182,7 +197,7 @@ extension AsyncHTTPClientTransport {
                 return Data(buffer: collected)
             }
         } catch is DeadlineWatchdog<EventLoopTimer>.Expired {
-            throw exceeded ?? ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
+            throw ApogeeError.transport(TransportError(kind: .timedOut, url: url, message: "no whole response within \(request.timeout)"))
         } catch let error as NIOHTTPDecompression.DecompressionError where error == .limit {
             throw ApogeeError.responseTooLarge(url: url, limit: limit)
         } catch {
@@ -197,6 +212,6 @@ extension AsyncHTTPClientTransport: CustomStringConvertible {
 }
 
 /// A request whose body is in memory (every query and mutation without files) is read whole
-/// by its deadline: the head under AsyncHTTPClient's deadline, the body under the transport's
-/// watchdog; the request's deadline becomes that deadline when it comes first.
+/// under AsyncHTTPClient's own deadline, which covers head and body; the request's deadline
+/// becomes that deadline when it comes first.
 extension AsyncHTTPClientTransport: KeepsRequestDeadline {}
