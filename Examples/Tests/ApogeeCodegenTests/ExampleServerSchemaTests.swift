@@ -55,6 +55,16 @@ struct ExampleServerSchemaTests {
         try await IntrospectionTests.introspectionJSON(of: sdl)
     }
 
+    /// FoundationNetworking on Linux applies the session's request timeout (60 seconds by
+    /// default) unless the request's own was assigned through its property, so the session
+    /// must carry the caller's timeout, longer or shorter than that default.
+    @Test(arguments: [5.0, 600.0])
+    func theSessionWaitsAsLongAsTheCallerSays(timeout: TimeInterval) {
+        let configuration = Introspection.sessionConfiguration(timeout: timeout)
+        #expect(configuration.timeoutIntervalForRequest == timeout)
+        #expect(configuration.timeoutIntervalForResource >= timeout)
+    }
+
     @Test func anUnreachableEndpointIsAClearError() async throws {
         // Port 1 on loopback: nothing listens there, and no other test's server can take it.
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))

@@ -29,10 +29,7 @@ extension Introspection {
 
         let data: Data
         let response: URLResponse
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = max(timeout, configuration.timeoutIntervalForResource)
-        let session = URLSession(configuration: configuration)
+        let session = URLSession(configuration: sessionConfiguration(timeout: timeout))
         defer { session.finishTasksAndInvalidate() }
         do {
             (data, response) = try await session.data(for: request)
@@ -43,5 +40,15 @@ extension Introspection {
             throw CodegenError(file: endpoint.absoluteString, message: "the server answered HTTP \(http.statusCode)")
         }
         return try sdl(fromJSON: [UInt8](data), fileName: endpoint.absoluteString)
+    }
+
+    /// The session's settings for one introspection: ephemeral, and waiting `timeout` seconds
+    /// for the answer, which is the timeout FoundationNetworking applies on Linux when the
+    /// request's own was not assigned through its property.
+    static func sessionConfiguration(timeout: TimeInterval) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = max(timeout, configuration.timeoutIntervalForResource)
+        return configuration
     }
 }
