@@ -25,16 +25,21 @@ extension AsyncHTTPClientTransport {
     }
 
     /// AsyncHTTPClient's request, for a response read whole, for `request`, whose body is in
-    /// memory.
-    static func wholeRequest(for request: HTTPTransportRequest, tlsConfiguration: TLSConfiguration?) throws -> HTTPClient.Request {
+    /// memory. Made from a copy of the last one when it went to the same method and URL,
+    /// since making one takes the URL apart again.
+    func wholeRequest(for request: HTTPTransportRequest) throws -> HTTPClient.Request {
+        let method = HTTPMethod(rawValue: request.method.rawValue)
+        var outgoing: HTTPClient.Request
+        if let template = wholeRequestTemplate.withLock({ $0 }), template.method == method, template.url == request.url {
+            outgoing = template
+        } else {
+            outgoing = try HTTPClient.Request(url: request.url, method: method, tlsConfiguration: configuration.tlsConfiguration)
+            wholeRequestTemplate.withLock { $0 = outgoing }
+        }
         let data = request.body.data ?? Data()
-        return try HTTPClient.Request(
-            url: request.url,
-            method: HTTPMethod(rawValue: request.method.rawValue),
-            headers: headers(of: request),
-            body: data.isEmpty ? nil : .bytes(data),
-            tlsConfiguration: tlsConfiguration
-        )
+        outgoing.headers = Self.headers(of: request)
+        outgoing.body = data.isEmpty ? nil : .bytes(data)
+        return outgoing
     }
 
     /// The request's header fields, as SwiftNIO spells them.

@@ -34,6 +34,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private let isShutDown = Locked(false)
     /// Bounds each body by its request's deadline.
     let watchdog: DeadlineWatchdog<EventLoopTimer>
+    /// The last request read whole, without its header fields and body: the next one to the
+    /// same endpoint is made from it (``wholeRequest(for:)``).
+    let wholeRequestTemplate = Locked<HTTPClient.Request?>(nil)
 
     /// Creates a transport with a client of its own, made from `configuration`; the client
     /// is shut down by ``shutdown()`` or, failing that, when the transport goes away.
@@ -145,7 +148,7 @@ extension AsyncHTTPClientTransport {
     private func wholeResponse(for request: HTTPTransportRequest, deadline: ContinuousClock.Instant, exceeded: (any Error)?) async throws -> HTTPTransportResponse {
         let limit = configuration.maximumResponseSize
         do {
-            let outgoing = try Self.wholeRequest(for: request, tlsConfiguration: configuration.tlsConfiguration)
+            let outgoing = try wholeRequest(for: request)
             let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: limit)
             let remaining = max(deadline - ContinuousClock.now, .zero)
             let task = client.execute(request: outgoing, delegate: accumulator, deadline: .now() + TimeAmount(remaining))

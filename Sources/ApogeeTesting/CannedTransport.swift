@@ -39,3 +39,8 @@ public struct CannedTransport: HTTPTransport {
         response
     }
 }
+
+/// A canned response comes at once, so no deadline can pass while it is being sent: the
+/// client runs the request in the calling task, as it does on a transport that keeps the
+/// deadline itself.
+extension CannedTransport: KeepsRequestDeadline {}

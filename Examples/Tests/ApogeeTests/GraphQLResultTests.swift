@@ -59,6 +59,31 @@ struct GraphQLResultTests {
         }
     }
 
+    @Test(
+        "The media type is read without regard to case, spaces or parameters",
+        arguments: ["Application/GraphQL-Response+JSON; charset=UTF-8", "  application/graphql-response+json ;charset=utf-8", "APPLICATION/GRAPHQL-RESPONSE+JSON"]
+    )
+    func mediaTypeInAnyCase(contentType: String) async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"errors":[{"message":"Bad input","extensions":{"code":"BAD_USER_INPUT"}}]}"#, status: 400, contentType: contentType))
+            let result = try await server.client().fetch(query: LaunchSiteQuery(id: "1"))
+            #expect(result.httpResponse?.status.code == 400)
+            #expect(result.errors?.first?.code == "BAD_USER_INPUT")
+        }
+    }
+
+    @Test("A media type that only starts like graphql-response+json is not one", arguments: ["application/graphql-response+jsonx", "application/graphql-response"])
+    func mediaTypeThatOnlyStartsAlike(contentType: String) async throws {
+        try await withServer { server in
+            server.enqueueFault(.rawBody(#"{"errors":[{"message":"Bad input"}]}"#, status: 400, contentType: contentType))
+            let error = await #expect(throws: ApogeeError.self) {
+                try await server.client(provider: DefaultInterceptorProvider(retry: nil)).fetch(query: LaunchSiteQuery(id: "1"))
+            }
+            #expect(error?.code == .httpStatus, "\(String(describing: error))")
+            #expect(error?.httpResponse?.status.code == 400)
+        }
+    }
+
     @Test("An application/json error status with a GraphQL body is read as a GraphQL response")
     func legacyJSONErrorStatus() async throws {
         try await withServer { server in

@@ -2,6 +2,7 @@
 import ApogeeExampleServer
 import ClientFixtures
 import HTTPTypes
+import Logging
 import TestSupport
 import Testing
 
@@ -32,6 +33,23 @@ struct InterceptorChainTests {
             _ = try await client.perform(mutation: SignInMutation(email: "provider@example.com"))
             #expect(server.recordedRequests.map { $0.header("X-Mutation") } == [nil, "SignIn"])
         }
+    }
+
+    @Test("The standard provider's chain follows its interceptors as they are set after it is made")
+    func standardProviderFollowsItsSettings() {
+        var provider = DefaultInterceptorProvider()
+        func chain() -> [String] {
+            provider.interceptors(for: LaunchSiteQuery(id: "1")).map { "\(type(of: $0))" }
+        }
+        #expect(chain() == ["RetryInterceptor"])
+        provider.logging = LoggingInterceptor(logger: Logger(label: "chain-test"))
+        provider.retry = nil
+        #expect(chain() == ["LoggingInterceptor"])
+        provider.persistedQueries = AutomaticPersistedQueryInterceptor()
+        provider.retry = RetryInterceptor()
+        #expect(chain() == ["RetryInterceptor", "AutomaticPersistedQueryInterceptor", "LoggingInterceptor"])
+        provider.logging = nil
+        #expect(chain() == ["RetryInterceptor", "AutomaticPersistedQueryInterceptor"])
     }
 
     @Test("inserting(_:at:) puts an interceptor into a provider's chain")

@@ -61,6 +61,20 @@ import Testing
         #expect(await counter.value == 1)
     }
 
+    @Test("A stream of one result gives it to every iteration, once each, then ends")
+    func aStreamOfOneResult() async throws {
+        let stream = GraphQLResultStream(result: try SeveralResults.result(site: "only"))
+        for _ in 1...2 {
+            var sites: [String?] = []
+            for try await result in stream { sites.append(result.data?.launch?.site) }
+            #expect(sites == ["only"])
+        }
+        var iterator = stream.makeAsyncIterator()
+        #expect(try await iterator.next()?.data?.launch?.site == "only")
+        #expect(try await iterator.next() == nil)
+        #expect(try await iterator.next() == nil)
+    }
+
     /// The default chain with every standard interceptor on (retries, persisted queries, a
     /// token, logging), then `last`.
     private static func standardChain(then last: some GraphQLInterceptor) -> some InterceptorProvider {

@@ -36,6 +36,9 @@ public final class ApogeeClient: Sendable {
     /// Where this client writes its subscription events into the store, when it has a queue of
     /// its own for them (``Configuration/subscriptionWriteQueue``).
     let subscriptionWriteQueue: DispatchQueue?
+    /// Whether ``networkTransport`` keeps a request's deadline itself, asked once: a
+    /// transport's answer does not change.
+    let networkKeepsRequestDeadline: Bool
 
     /// Creates a client.
     /// - Parameters:
@@ -63,6 +66,7 @@ public final class ApogeeClient: Sendable {
         self.networkTransport = subscriptionTransport.map { SplitNetworkTransport(operations: http, subscriptions: $0) } ?? http
         self.configuration = configuration
         self.subscriptionWriteQueue = SubscriptionWriteQueues.make(for: configuration)
+        self.networkKeepsRequestDeadline = Self.keepsRequestDeadline(self.networkTransport)
     }
 
     /// Creates a client whose chains end in `networkTransport`, which sends every operation:
@@ -86,5 +90,6 @@ public final class ApogeeClient: Sendable {
         self.networkTransport = networkTransport
         self.configuration = configuration
         self.subscriptionWriteQueue = SubscriptionWriteQueues.make(for: configuration)
+        self.networkKeepsRequestDeadline = Self.keepsRequestDeadline(networkTransport)
     }
 }

@@ -5,15 +5,25 @@ extension ApogeeClient {
     /// (``KeepsRequestDeadline``): its interceptors, as the provider builds them for it, and
     /// the network transport.
     func chainKeepsRequestDeadline<Operation: GraphQLOperation>(for operation: Operation) -> Bool {
-        guard let network = networkTransport as? any KeepsRequestDeadline, network.keepsRequestDeadline else { return false }
-        return interceptorProvider.interceptors(for: operation).allSatisfy { interceptor in
-            (interceptor as? any KeepsRequestDeadline)?.keepsRequestDeadline ?? false
-        }
+        chainKeepsRequestDeadline(through: interceptorProvider.interceptors(for: operation))
+    }
+
+    /// Whether a chain of `interceptors`, ending in the network transport, keeps the
+    /// request's deadline. An interceptor keeps it by conforming to ``KeepsRequestDeadline``:
+    /// its type is asked, since casting the interceptor itself would copy it into a new box
+    /// on every request.
+    func chainKeepsRequestDeadline(through interceptors: [any GraphQLInterceptor]) -> Bool {
+        networkKeepsRequestDeadline && interceptors.allSatisfy { type(of: $0) is any KeepsRequestDeadline.Type }
+    }
+
+    /// Whether `transport` keeps the request's deadline itself.
+    static func keepsRequestDeadline(_ transport: any NetworkTransport) -> Bool {
+        (transport as? any KeepsRequestDeadline)?.keepsRequestDeadline ?? false
     }
 }
 
 extension OperationExecutor {
-    /// Reads the results of `request` into `handle`, or throws
+    /// Reads the results of `request`, sent through `interceptors`, into `handle`, or throws
     /// ``ApogeeError/deadlineExceeded(_:)`` when the first result has not come within
     /// `deadline`: for a chain that does not keep the deadline itself
     /// (``ApogeeClient/chainKeepsRequestDeadline(for:)``). Whichever of the first result and the deadline comes first wins, under a
@@ -25,6 +35,7 @@ extension OperationExecutor {
     /// so a request pays for a task to cancel and a registration, not for a timer of its own.
     func receive(
         _ request: GraphQLRequest<Operation>,
+        through interceptors: [any GraphQLInterceptor],
         within deadline: Duration,
         _ handle: @escaping @Sendable (OperationResult, Bool) async -> Void
     ) async throws -> Int {
@@ -41,7 +52,7 @@ extension OperationExecutor {
         do {
             // A result that comes after the deadline is the deadline's, whichever happens first.
             let count = try await watchdog.run(until: watchdog.now + deadline, claimingExpiry: { claim(false) }) {
-                try await self.receive(request, claimingFirst: { claim(true) }, handle)
+                try await self.receive(request, through: interceptors, claimingFirst: { claim(true) }, handle)
             }
             guard let count else { throw ApogeeError.deadlineExceeded(deadline) }
             return count

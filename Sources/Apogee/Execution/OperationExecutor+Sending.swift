@@ -11,15 +11,16 @@ extension OperationExecutor {
         var request = client.makeRequest(for: operation, context: context)
         let received: Int
         do {
-            if let deadline, !request.body.containsUploads, client.chainKeepsRequestDeadline(for: operation) {
+            let interceptors = client.interceptorProvider.interceptors(for: operation)
+            if let deadline, !request.body.containsUploads, client.chainKeepsRequestDeadline(through: interceptors) {
                 // Kept by the chain itself: the request runs in the calling task.
                 request.context.requestDeadline = RequestDeadline(deadline)
-                received = try await receive(request, claimingFirst: { true }, handle) ?? 0
+                received = try await receive(request, through: interceptors, claimingFirst: { true }, handle) ?? 0
             } else if let deadline, !request.body.containsUploads {
-                received = try await receive(request, within: deadline, handle)
+                received = try await receive(request, through: interceptors, within: deadline, handle)
             } else {
                 // Nothing else claims the first result, so it is always there to take.
-                received = try await receive(request, claimingFirst: { true }, handle) ?? 0
+                received = try await receive(request, through: interceptors, claimingFirst: { true }, handle) ?? 0
             }
         } catch {
             if layerOwner == .request, !error.cameAfterFirstResult { client.store.rollBack(layer) }
@@ -28,17 +29,18 @@ extension OperationExecutor {
         if received == 0, layerOwner == .request { client.store.rollBack(layer) }
     }
 
-    /// Reads the results of `request` into `handle` and returns how many there were.
-    /// `claimFirst` is asked before the first result is handled: `false` means the deadline
-    /// took it, and then nothing is handled and this returns `nil`.
+    /// Reads the results of `request`, sent through `interceptors`, into `handle` and returns
+    /// how many there were. `claimFirst` is asked before the first result is handled: `false`
+    /// means the deadline took it, and then nothing is handled and this returns `nil`.
     func receive(
         _ request: GraphQLRequest<Operation>,
+        through interceptors: [any GraphQLInterceptor],
         claimingFirst claimFirst: @Sendable () -> Bool,
         _ handle: @Sendable (OperationResult, Bool) async -> Void
     ) async throws -> Int? {
         var count = 0
         do {
-            for try await result in try await client.sendForResults(request) {
+            for try await result in try await client.sendForResults(request, through: interceptors) {
                 if count == 0, !claimFirst() { return nil }
                 count += 1
                 await handle(result, count == 1)

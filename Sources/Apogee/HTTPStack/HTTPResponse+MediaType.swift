@@ -8,13 +8,32 @@ extension HTTPResponse {
     /// Read from the field's bytes rather than with Foundation's character sets, which made
     /// this a tenth of a mutation's client-side time.
     var mediaType: String? {
+        guard let type = mediaTypeBytes else { return nil }
+        let text = String(decoding: type, as: UTF8.self)
+        return type.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? text.lowercased() : text
+    }
+
+    /// Whether the body's media type is `lowercasedType`, compared without regard to case
+    /// and without making a string: what every response is asked first.
+    func hasMediaType(_ lowercasedType: StaticString) -> Bool {
+        guard let type = mediaTypeBytes, type.count == lowercasedType.utf8CodeUnitCount else { return false }
+        return lowercasedType.withUTF8Buffer { expected in
+            // ASCII letters differ from their capitals in one bit; other bytes must match as they are.
+            zip(type, expected).allSatisfy { byte, wanted in
+                byte == wanted || (wanted >= UInt8(ascii: "a") && wanted <= UInt8(ascii: "z") && byte | 0x20 == wanted)
+            }
+        }
+    }
+
+    /// The bytes of `Content-Type` before its parameters, trimmed; `nil` without the field.
+    private var mediaTypeBytes: Substring.UTF8View? {
         // The first field only: the subscript would join repeated fields into a new string.
         guard let contentType = headerFields.first(where: { $0.name == .contentType })?.value else { return nil }
         func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        var type = Substring(contentType).utf8.prefix { $0 != UInt8(ascii: ";") }
         while let first = type.first, isSpace(first) { type = type.dropFirst() }
         while let last = type.last, isSpace(last) { type = type.dropLast() }
-        return String(decoding: type, as: UTF8.self).lowercased()
+        return type
     }
 }
 

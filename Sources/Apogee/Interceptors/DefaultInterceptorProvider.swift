@@ -15,13 +15,21 @@ import Logging
 /// ```
 public struct DefaultInterceptorProvider: InterceptorProvider {
     /// Retries failed queries; `nil` for none.
-    public var retry: RetryInterceptor?
+    public var retry: RetryInterceptor? {
+        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+    }
     /// Sends document hashes; `nil` to always send the document.
-    public var persistedQueries: AutomaticPersistedQueryInterceptor?
+    public var persistedQueries: AutomaticPersistedQueryInterceptor? {
+        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+    }
     /// Adds the user's token; `nil` to send none.
-    public var authorization: AuthorizationInterceptor?
+    public var authorization: AuthorizationInterceptor? {
+        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+    }
     /// Logs requests; `nil` for no logging.
-    public var logging: LoggingInterceptor?
+    public var logging: LoggingInterceptor? {
+        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+    }
 
     /// Creates a provider.
     /// - Parameters:
@@ -39,10 +47,25 @@ public struct DefaultInterceptorProvider: InterceptorProvider {
         self.persistedQueries = persistedQueries
         self.authorization = authorization
         self.logging = logger.map { LoggingInterceptor(logger: $0) }
+        chain = Self.makeChain(retry, persistedQueries, authorization, logging)
     }
 
     /// The configured standard interceptors, in their standard order.
     public func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+        chain
+    }
+
+    /// The chain, made when an interceptor is set rather than for every request: every
+    /// operation gets the same one.
+    private var chain: [any GraphQLInterceptor] = []
+
+    /// The configured interceptors, in the standard order.
+    private static func makeChain(
+        _ retry: RetryInterceptor?,
+        _ persistedQueries: AutomaticPersistedQueryInterceptor?,
+        _ authorization: AuthorizationInterceptor?,
+        _ logging: LoggingInterceptor?
+    ) -> [any GraphQLInterceptor] {
         var interceptors: [any GraphQLInterceptor] = []
         interceptors.reserveCapacity(4)
         if let retry { interceptors.append(retry) }

@@ -30,14 +30,18 @@ extension ApogeeClient {
         return context
     }
 
-    /// Runs a request built by ``makeRequest(for:context:)`` through a fresh chain, again from
-    /// the start each time an interceptor throws ``RestartChain`` before the stream opens, up
-    /// to the configured limit.
-    func sendForResults<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
+    /// Runs a request built by ``makeRequest(for:context:)`` through a chain of
+    /// `interceptors` (the provider's for the operation when `nil`), then through a fresh
+    /// chain from the provider each time an interceptor throws ``RestartChain`` before the
+    /// stream opens, up to the configured limit.
+    func sendForResults<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        through interceptors: [any GraphQLInterceptor]? = nil
+    ) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
-        let operation = request.operation
+        var interceptors = interceptors ?? interceptorProvider.interceptors(for: request.operation)
         while true {
-            let chain = InterceptorChain<Operation>(interceptors: interceptorProvider.interceptors(for: operation), network: networkTransport)
+            let chain = InterceptorChain<Operation>(interceptors: interceptors, network: networkTransport)
             do {
                 return try await chain.proceed(request)
             } catch let restart as RestartChain {
@@ -45,6 +49,7 @@ extension ApogeeClient {
                     throw ApogeeError.tooManyChainRestarts(limit: configuration.maximumChainRestarts, lastReason: restart.reason)
                 }
                 request.context.chainRestarts += 1
+                interceptors = interceptorProvider.interceptors(for: request.operation)
             }
         }
     }

@@ -35,7 +35,8 @@ package struct RequestDeadline: Sendable {
 /// needs no task of its own to be cancelled at the deadline: an interceptor that never waits
 /// past it, a transport that ends its exchange at it.
 package protocol KeepsRequestDeadline {
-    /// Whether this instance keeps it; a transport that sends through another may not.
+    /// Whether this instance keeps it; a transport that sends through another may not. An
+    /// interceptor keeps it by conforming, whatever this says.
     var keepsRequestDeadline: Bool { get }
 }
 

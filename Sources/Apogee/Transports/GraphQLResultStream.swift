@@ -13,22 +13,22 @@ public struct GraphQLResultStream<Data: Sendable>: AsyncSequence, Sendable {
     /// One result.
     public typealias Element = GraphQLResult<Data>
 
-    private let makeIterator: @Sendable () -> AsyncIterator
+    /// Where the results come from: one result held as it is (most streams: a query's or a
+    /// mutation's), or an iterator made for each iteration.
+    private enum Source: Sendable {
+        case one(GraphQLResult<Data>)
+        case iterated(@Sendable () -> AsyncIterator)
+    }
+
+    private let source: Source
 
     private init(makeIterator: @escaping @Sendable () -> AsyncIterator) {
-        self.makeIterator = makeIterator
+        source = .iterated(makeIterator)
     }
 
     /// A stream of exactly one result.
     public init(result: GraphQLResult<Data>) {
-        self.init {
-            var delivered = false
-            return AsyncIterator {
-                guard !delivered else { return nil }
-                delivered = true
-                return result
-            }
-        }
+        source = .one(result)
     }
 
     /// A stream that ends at once, without a result: a subscription completed before its
@@ -53,20 +53,35 @@ public struct GraphQLResultStream<Data: Sendable>: AsyncSequence, Sendable {
 
     /// Starts reading the results.
     public func makeAsyncIterator() -> AsyncIterator {
-        makeIterator()
+        switch source {
+        case .one(let result): AsyncIterator(pending: result)
+        case .iterated(let makeIterator): makeIterator()
+        }
     }
 
     /// Reads the results one at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private let nextResult: () async throws -> GraphQLResult<Data>?
+        /// The one result not yet read, for a stream of one.
+        private var pending: GraphQLResult<Data>?
+        /// Reads the next result, for any other stream.
+        private let nextResult: (() async throws -> GraphQLResult<Data>?)?
 
         init(_ nextResult: @escaping () async throws -> GraphQLResult<Data>?) {
             self.nextResult = nextResult
         }
 
+        fileprivate init(pending: GraphQLResult<Data>) {
+            self.pending = pending
+            nextResult = nil
+        }
+
         /// The next result, or `nil` once the operation has delivered all of them.
         public mutating func next() async throws -> GraphQLResult<Data>? {
-            try await nextResult()
+            guard let nextResult else {
+                defer { pending = nil }
+                return pending
+            }
+            return try await nextResult()
         }
     }
 }

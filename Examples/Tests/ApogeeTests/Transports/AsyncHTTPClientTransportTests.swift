@@ -7,6 +7,7 @@ import ClientFixtures
 import Foundation
 import TestSupport
 import Testing
+import TodoAPI
 
 /// What only the AsyncHTTPClient transport has: a cap on response size, a client shared with
 /// the app, and a shutdown of its own client. Behaviour both transports share is tested on both
@@ -47,6 +48,23 @@ struct AsyncHTTPClientTransportTests {
             throw error
         }
         try await shared.shutdown()
+    }
+
+    @Test("One transport sends each request to its own endpoint, whichever went before")
+    func oneTransportTwoEndpoints() async throws {
+        try await withServer { server in
+            let transport = AsyncHTTPClientTransport()
+            let launches = ApogeeClient(url: server.rocketReserverURL, transport: transport)
+            let todos = ApogeeClient(url: server.todoURL, transport: transport)
+            for round in 1...2 {
+                let site = try await launches.fetch(query: LaunchSiteQuery(id: "\(round)"), cachePolicy: .fetchIgnoringCacheData)
+                #expect(site.errors == nil && site.data?.launch?.id == "\(round)")
+                let list = try await todos.fetch(query: TodoListQuery(first: 5), cachePolicy: .fetchIgnoringCacheData)
+                #expect(list.errors == nil && list.data?.rows != nil)
+            }
+            #expect(server.recordedRequests.map(\.path) == ["/graphql", "/todo/graphql", "/graphql", "/todo/graphql"])
+            try await transport.shutdown()
+        }
     }
 
     @Test("After shutdown, a transport's own client refuses requests with a typed error")

@@ -9,6 +9,7 @@ extension HTTPTransportResponse {
     /// error status is read as one only if it parses as one (older servers send their errors so);
     /// anything else with an error status is an HTTP error.
     func graphQLBody() throws -> GraphQLResponseBody {
+        if head.hasMediaType("application/graphql-response+json") { return try parse() }
         let successful = head.status.kind == .successful
         switch head.mediaType {
         case "application/graphql-response+json"?:
