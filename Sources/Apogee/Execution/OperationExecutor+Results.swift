@@ -32,6 +32,15 @@ extension OperationExecutor {
     /// result returns and the request goes on in a task of its own, its result written into
     /// the store (where watchers see it) and otherwise dropped.
     func firstResult() async throws -> OperationResult {
+        // A mutation, or a query that skips the store, goes straight to the server, without
+        // the store's answer in this frame: each generic value is an allocation on the
+        // task's stack, made when the function starts.
+        guard let cacheStep, cacheStep.policy.readsCache else { return try await fetchAnswer() }
+        return try await firstResultConsultingStore()
+    }
+
+    /// ``firstResult()`` for a policy that reads the store first.
+    private func firstResultConsultingStore() async throws -> OperationResult {
         switch lookUp() {
         case .answered(let result):
             return result

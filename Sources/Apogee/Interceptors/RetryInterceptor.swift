@@ -35,6 +35,18 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
         guard retries, policy.maximumAttempts > 1 else {
             return try await next(request)
         }
+        return try await sendRetrying(request, next: next)
+    }
+
+    /// Sends `request` until an attempt succeeds, fails for good or uses up the policy.
+    ///
+    /// Apart from ``interceptStream(_:next:)`` so that a request that is never retried (most
+    /// mutations) does not pay for this loop's state: in generic code each of its values is an
+    /// allocation on the task's stack, made when the function starts.
+    private func sendRetrying<Operation: GraphQLOperation>(
+        _ request: GraphQLRequest<Operation>,
+        next: (GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data>
+    ) async throws -> GraphQLResultStream<Operation.Data> {
         var generator = SystemRandomNumberGenerator()
         var attempt = 1
         while true {
@@ -52,7 +64,6 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
         }
     }
 
-    /// The wait before the next attempt, or `nil` when the outcome is final.
     /// Waits `wait` before the next attempt, or, when the request's deadline comes first,
     /// until the deadline and then fails with its error: an attempt after it could not count.
     private func sleepBeforeRetry(_ wait: Duration, deadline: RequestDeadline?) async throws {
@@ -65,6 +76,7 @@ public struct RetryInterceptor: GraphQLStreamInterceptor {
         try await sleeper.sleep(for: wait)
     }
 
+    /// The wait before the next attempt, or `nil` when the outcome is final.
     private func retryDelay<Data>(after outcome: Result<GraphQLResult<Data>?, any Error>, retry: Int, using generator: inout some RandomNumberGenerator) -> Duration? {
         switch outcome {
         case .success(let result):

@@ -44,16 +44,28 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     }
     /// What the store lacked, for a result of source `.cache` without data
     /// (``CachePolicy/returnCacheDataDontFetch`` on a miss); `nil` otherwise.
-    public var cacheMiss: CacheMiss?
+    public var cacheMiss: CacheMiss? {
+        get { details?.cacheMiss }
+        set { editDetails(unlessEmpty: newValue == nil) { $0.cacheMiss = newValue } }
+    }
     /// Why this server result could not be written into the store, when it could not. The
     /// result itself is still the server's; the store just does not have it.
-    public var cacheWriteError: (any Error)?
+    public var cacheWriteError: (any Error)? {
+        get { details?.cacheWriteError }
+        set { editDetails(unlessEmpty: newValue == nil) { $0.cacheWriteError = newValue } }
+    }
     /// The fields of a result from the store that are past their expiry time, which the read
     /// accepted (``RequestContext/cacheReadOptions``); empty when the data is fresh.
-    public var expiredFields: [FieldKey] = []
+    public var expiredFields: [FieldKey] {
+        get { details?.expiredFields ?? [] }
+        set { editDetails(unlessEmpty: newValue.isEmpty) { $0.expiredFields = newValue } }
+    }
     /// What a partial read from the store lacked, by path in the data
     /// (`CacheReadOptions/returnsPartialData`); empty otherwise.
-    public var missingPaths: [ResponsePath] = []
+    public var missingPaths: [ResponsePath] {
+        get { details?.missingPaths ?? [] }
+        set { editDetails(unlessEmpty: newValue.isEmpty) { $0.missingPaths = newValue } }
+    }
     /// Whether data from the store includes a write the server has not confirmed yet: an
     /// optimistic mutation, or a queued one shown at once. A watcher gets a new result when
     /// this changes, so a screen can show "waiting to sync" until the server answers.
@@ -65,7 +77,10 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// For an operation with `@defer` or `@stream`: the deferred fragments and streamed lists
     /// the server announced and has not completed yet (in the format that announces them,
     /// ``IncrementalDeliveryFormat/incrementalSpecV0_2``); empty once all have arrived.
-    public var pendingIncrements: [PendingIncrement] = []
+    public var pendingIncrements: [PendingIncrement] {
+        get { details?.pendingIncrements ?? [] }
+        set { editDetails(unlessEmpty: newValue.isEmpty) { $0.pendingIncrements = newValue } }
+    }
 
     /// Whether the data includes fields past their expiry time (see ``expiredFields``).
     public var isStale: Bool { !expiredFields.isEmpty }
@@ -76,7 +91,14 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// For a result of incremental delivery after the first: what its payload added to the
     /// result before, each at its path, which is all the store writes of it. `nil` when the
     /// store writes the whole data.
-    var serverIncrements: [ResponseIncrement]?
+    var serverIncrements: [ResponseIncrement]? {
+        get { details?.serverIncrements }
+        set { editDetails(unlessEmpty: newValue == nil) { $0.serverIncrements = newValue } }
+    }
+
+    /// What most results leave empty, out of line: a result is copied at every step it
+    /// takes through the chain and the executor, so it is kept small.
+    private var details: GraphQLResultDetails?
 
     /// Whether the result still holds its `data` as the server sent it, which the store
     /// normalizes as it is. A result decoded from a response
@@ -98,5 +120,40 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
         self.extensions = extensions
         self.source = source
         self.metadata = ResponseMetadata(httpResponse: httpResponse)
+    }
+}
+
+extension GraphQLResult {
+    /// Changes ``details``, made first (or copied, when another result shares them) unless
+    /// there are none and the change would leave them empty.
+    private mutating func editDetails(unlessEmpty isEmpty: Bool, _ edit: (GraphQLResultDetails) -> Void) {
+        if isEmpty && details == nil { return }
+        if !isKnownUniquelyReferenced(&details) {
+            details = details.map(GraphQLResultDetails.init(copying:)) ?? GraphQLResultDetails()
+        }
+        if let details { edit(details) }
+    }
+}
+
+/// The parts of a ``GraphQLResult`` that most results leave empty. Shared between copies of a
+/// result and copied before one of them changes (``GraphQLResult`` `editDetails`), so never
+/// changed while shared: that is what makes it `Sendable`.
+final class GraphQLResultDetails: @unchecked Sendable {
+    var cacheMiss: CacheMiss?
+    var cacheWriteError: (any Error)?
+    var expiredFields: [FieldKey] = []
+    var missingPaths: [ResponsePath] = []
+    var pendingIncrements: [PendingIncrement] = []
+    var serverIncrements: [ResponseIncrement]?
+
+    init() {}
+
+    init(copying other: GraphQLResultDetails) {
+        cacheMiss = other.cacheMiss
+        cacheWriteError = other.cacheWriteError
+        expiredFields = other.expiredFields
+        missingPaths = other.missingPaths
+        pendingIncrements = other.pendingIncrements
+        serverIncrements = other.serverIncrements
     }
 }
