@@ -23,6 +23,15 @@ struct CannedTransportTests {
         #expect(cached.data?.launch?.site == "KSC LC 39A")
     }
 
+    @Test("A client on a canned transport keeps its request deadline in the calling task, as on AsyncHTTPClient")
+    func keepsTheDeadline() {
+        let transport = CannedTransport(body: #"{"data":null}"#)
+        #expect(ApogeeClient(url: Self.endpoint, transport: transport).chainKeepsRequestDeadline(for: LaunchSiteQuery(id: "25")))
+        // An authorization interceptor runs the app's code, which may wait: the watchdog's task then keeps it.
+        let authorized = DefaultInterceptorProvider(authorization: AuthorizationInterceptor(token: { "token" }))
+        #expect(!ApogeeClient(url: Self.endpoint, interceptorProvider: authorized, transport: transport).chainKeepsRequestDeadline(for: LaunchSiteQuery(id: "25")))
+    }
+
     @Test("A canned error status is an HTTP error, as from a server")
     func errorStatus() async throws {
         let transport = CannedTransport(response: HTTPTransportResponse(

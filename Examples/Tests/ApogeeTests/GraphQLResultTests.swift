@@ -1,5 +1,6 @@
 @testable import ApogeeAPI
 @testable import Apogee
+import ApogeeStore
 import ApogeeExampleServer
 import ClientFixtures
 import TestSupport
@@ -82,6 +83,23 @@ struct GraphQLResultTests {
             #expect(error?.code == .httpStatus, "\(String(describing: error))")
             #expect(error?.httpResponse?.status.code == 400)
         }
+    }
+
+    @Test("A copy of a result is a value of its own: changing one leaves the other as it was")
+    func copiesAreIndependent() throws {
+        var original = GraphQLResult<LaunchSiteQuery.Data>(data: nil, source: .cache)
+        original.expiredFields = [FieldKey(CacheKey("Launch:1"), "site")]
+        var copy = original
+        copy.expiredFields.append(FieldKey(CacheKey("Launch:1"), "id"))
+        copy.missingPaths = [[.field("launch"), .field("site")]]
+        copy.cacheWriteError = ApogeeError.noResult
+        #expect(original.expiredFields == [FieldKey(CacheKey("Launch:1"), "site")])
+        #expect(original.missingPaths.isEmpty && original.cacheWriteError == nil && original.isStale)
+        #expect(copy.expiredFields.count == 2 && copy.missingPaths.count == 1 && copy.cacheWriteError != nil)
+        // Emptying the copy's parts empties them for the copy alone.
+        copy.expiredFields = []
+        #expect(!copy.isStale && original.isStale)
+        #expect(GraphQLResult<LaunchSiteQuery.Data>(data: nil).pendingIncrements.isEmpty)
     }
 
     @Test("An application/json error status with a GraphQL body is read as a GraphQL response")

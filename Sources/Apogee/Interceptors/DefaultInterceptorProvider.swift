@@ -16,19 +16,19 @@ import Logging
 public struct DefaultInterceptorProvider: InterceptorProvider {
     /// Retries failed queries; `nil` for none.
     public var retry: RetryInterceptor? {
-        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+        didSet { remakeChain() }
     }
     /// Sends document hashes; `nil` to always send the document.
     public var persistedQueries: AutomaticPersistedQueryInterceptor? {
-        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+        didSet { remakeChain() }
     }
     /// Adds the user's token; `nil` to send none.
     public var authorization: AuthorizationInterceptor? {
-        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+        didSet { remakeChain() }
     }
     /// Logs requests; `nil` for no logging.
     public var logging: LoggingInterceptor? {
-        didSet { chain = Self.makeChain(retry, persistedQueries, authorization, logging) }
+        didSet { remakeChain() }
     }
 
     /// Creates a provider.
@@ -47,7 +47,7 @@ public struct DefaultInterceptorProvider: InterceptorProvider {
         self.persistedQueries = persistedQueries
         self.authorization = authorization
         self.logging = logger.map { LoggingInterceptor(logger: $0) }
-        chain = Self.makeChain(retry, persistedQueries, authorization, logging)
+        remakeChain()
     }
 
     /// The configured standard interceptors, in their standard order.
@@ -59,19 +59,14 @@ public struct DefaultInterceptorProvider: InterceptorProvider {
     /// operation gets the same one.
     private var chain: [any GraphQLInterceptor] = []
 
-    /// The configured interceptors, in the standard order.
-    private static func makeChain(
-        _ retry: RetryInterceptor?,
-        _ persistedQueries: AutomaticPersistedQueryInterceptor?,
-        _ authorization: AuthorizationInterceptor?,
-        _ logging: LoggingInterceptor?
-    ) -> [any GraphQLInterceptor] {
+    /// Makes ``chain`` from the configured interceptors, in the standard order.
+    private mutating func remakeChain() {
         var interceptors: [any GraphQLInterceptor] = []
         interceptors.reserveCapacity(4)
         if let retry { interceptors.append(retry) }
         if let persistedQueries { interceptors.append(persistedQueries) }
         if let authorization { interceptors.append(authorization) }
         if let logging { interceptors.append(logging) }
-        return interceptors
+        chain = interceptors
     }
 }

@@ -31,15 +31,15 @@ extension ApogeeClient {
     }
 
     /// Runs a request built by ``makeRequest(for:context:)`` through a chain of
-    /// `interceptors` (the provider's for the operation when `nil`), then through a fresh
-    /// chain from the provider each time an interceptor throws ``RestartChain`` before the
-    /// stream opens, up to the configured limit.
+    /// `interceptors` (the provider's for the operation), then through a fresh chain from the
+    /// provider each time an interceptor throws ``RestartChain`` before the stream opens, up
+    /// to the configured limit.
     func sendForResults<Operation: GraphQLOperation>(
         _ request: GraphQLRequest<Operation>,
-        through interceptors: [any GraphQLInterceptor]? = nil
+        through interceptors: [any GraphQLInterceptor]
     ) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
-        var interceptors = interceptors ?? interceptorProvider.interceptors(for: request.operation)
+        var interceptors = interceptors
         while true {
             let chain = InterceptorChain<Operation>(interceptors: interceptors, network: networkTransport)
             do {
