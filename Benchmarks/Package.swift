@@ -69,7 +69,7 @@ let package = Package(
         // apogee.json points the code generator at the example server's uploads schema.
         benchmark("UploadBenchmarks", dependencies: ["BenchmarkSupport", apogee("Apogee"), exampleServer]),
         // apogee.json points the code generator at the example server's RocketReserver schema.
-        benchmark("SQLiteBenchmarks", dependencies: [apogee("ApogeeSQLite")]),
+        benchmark("SQLiteBenchmarks", dependencies: [apogee("ApogeeSQLite"), "BenchmarkSupport"]),
         // apogee.json points the code generator at the Todo schema for AddTodo.graphql. The fleet
         // benchmark needs a PostgreSQL server (APOGEE_POSTGRES_URL, as the tests).
         benchmark("QueueBenchmarks", dependencies: [

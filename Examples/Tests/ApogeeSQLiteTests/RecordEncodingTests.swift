@@ -28,4 +28,26 @@ struct RecordEncodingTests {
             #expect(try file.recordSource.record(for: "Everything:1") == Record(key: "Everything:1", fields: fields))
         }
     }
+
+    @Test("numbers at every width, control characters, field errors and keys that need escaping survive reopening")
+    func edgesRoundTrip() async throws {
+        try await TemporaryFolder.with { folder in
+            var fields: [String: RecordValue] = [
+                "control": .scalar("tab \t bell \u{07} nul \u{00} end"),
+                "empty": .scalar(""),
+                "fraction": .scalar(-0.125),
+                "failed": .fieldError([GraphQLError(message: "no \"site\" for this launch")]),
+                #"site(format: "a\\b")"#: .scalar("KSC"),
+                "quoted": .reference(#"Launch:{"id":"7"}"#),
+            ]
+            for (offset, number) in [0, 9, 10, 99, 100, -1, -7, -10, 1_000_000, Int.max, Int.min, Int.max / 10 + 1].enumerated() {
+                fields["int\(offset)"] = .scalar(.int(number))
+            }
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().transaction { try $0.setFields(fields, of: "Edges:1") }
+            }
+            let file = try folder.openStoreFile()
+            #expect(try file.recordSource.record(for: "Edges:1") == Record(key: "Edges:1", fields: fields))
+        }
+    }
 }

@@ -94,18 +94,22 @@ final class DatabaseConnection: @unchecked Sendable {
 
     /// Runs one statement that returns no rows once for each of `rows`, binding each row's
     /// values with `bind`: a write of many rows prepares and looks up its statement once, and
-    /// binds straight from the row, with no list of values made for it.
+    /// binds straight from each row, with no list of values made for it.
     func executeEach<Row>(_ sql: String, for rows: [Row], bind: (Row, inout StatementBinder) -> Void) throws(SQLiteStoreError) {
         guard !rows.isEmpty else { return }
         let statement = try prepared(sql)
         defer { sqlite_nio_sqlite3_clear_bindings(statement) }
-        for row in rows {
-            var binder = StatementBinder(statement: statement)
-            bind(row, &binder)
-            let code = binder.failure ?? sqlite_nio_sqlite3_step(statement)
-            sqlite_nio_sqlite3_reset(statement)
-            guard code == SQLITE_DONE else { throw failure(code) }
+        let failed: Int32? = rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                var binder = StatementBinder(statement: statement)
+                bind(rows[index], &binder)
+                let code = binder.failure ?? sqlite_nio_sqlite3_step(statement)
+                sqlite_nio_sqlite3_reset(statement)
+                guard code == SQLITE_DONE else { return code }
+            }
+            return nil
         }
+        if let failed { throw failure(failed) }
     }
 
     /// The names of a kept statement's columns.
@@ -217,16 +221,20 @@ struct StatementBinder {
         })
     }
 
-    /// Binds the next parameter to text given as UTF-8 bytes, or to `NULL` for `nil`.
-    mutating func bindText(_ utf8: [UInt8]?) {
+    /// Binds the next parameter to text given as UTF-8 bytes, which SQLite reads where they
+    /// are, without a copy: the bytes must stay as they are until the statement has run and
+    /// been reset.
+    mutating func bindText(borrowing utf8: UnsafeRawBufferPointer) {
         index += 1
-        let index = index
-        guard let utf8 else { return note(sqlite_nio_sqlite3_bind_null(statement, index)) }
-        note(utf8.withUnsafeBufferPointer { bytes in
-            // An empty array may have no address, which SQLite would bind as `NULL`.
-            let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(Self.empty.utf8Start)
-            return sqlite_nio_sqlite3_bind_text64(statement, index, start, UInt64(bytes.count), DatabaseConnection.transient, UInt8(SQLITE_UTF8))
-        })
+        // An empty buffer may have no address, which SQLite would bind as `NULL`.
+        let start = utf8.baseAddress ?? UnsafeRawPointer(Self.empty.utf8Start)
+        note(sqlite_nio_sqlite3_bind_text64(statement, index, start, UInt64(utf8.count), nil, UInt8(SQLITE_UTF8)))
+    }
+
+    /// Binds the next parameter to `NULL`.
+    mutating func bindNull() {
+        index += 1
+        note(sqlite_nio_sqlite3_bind_null(statement, index))
     }
 
     /// Binds the next parameter to `integer`.

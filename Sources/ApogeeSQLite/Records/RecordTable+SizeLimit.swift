@@ -15,7 +15,7 @@ extension RecordTable {
         guard !write.removesAll else { return 0 }
         var replaced = 0
         var unknown: [CacheKey] = []
-        for key in write.removals + write.rows.map(\.key) {
+        for key in write.removals + write.rows.map(\.record.key) {
             if let stored = state.loaded[key] {
                 replaced += stored.size
             } else if !state.absent.contains(key) {
@@ -71,7 +71,7 @@ extension RecordTable {
             let write = RecordWrite(removesAll: false, removals: [], upserts: [], firstUse: state.lastUse + 1, uses: state.pendingUses)
             try database.withSession { session in
                 try session.transaction {
-                    try write.run(in: session, savingUses: true)
+                    _ = try write.run(in: session, savingUses: true)
                 }
             }
             state.pendingUses.removeAll()

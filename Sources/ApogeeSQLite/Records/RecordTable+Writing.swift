@@ -34,9 +34,12 @@ extension RecordTable {
                 state.absent.insert(key)
             }
             state.loaded.reserveCapacity(state.loaded.count + write.rows.count)
-            for row in write.rows {
-                state.loaded[row.key] = row.stored
-                if !state.absent.isEmpty { state.absent.remove(row.key) }
+            for index in write.rows.indices {
+                var stored = write.rows[index]
+                stored.size = result.sizes[index]
+                let key = stored.record.key
+                state.loaded[key] = stored
+                if !state.absent.isEmpty { state.absent.remove(key) }
             }
             for key in result.evicted {
                 state.loaded[key] = nil
@@ -75,20 +78,23 @@ extension RecordTable {
     }
 
     /// Runs the statements of a write; with a size limit, in a transaction that also evicts.
-    private func perform(_ write: RecordWrite, state: State, session: DatabaseSession) throws -> (evicted: [CacheKey], totalSize: Int) {
+    /// Returns the rows' sizes too, in the order of the write's rows.
+    private func perform(_ write: RecordWrite, state: State, session: DatabaseSession) throws -> (evicted: [CacheKey], totalSize: Int, sizes: [Int]) {
         guard let sizeLimit else {
             // One statement is a transaction by itself; leaving out BEGIN and COMMIT saves two round trips.
+            let sizes: [Int]
             if write.isOneStatement {
-                try write.run(in: session, savingUses: false)
+                sizes = try write.run(in: session, savingUses: false)
             } else {
-                try session.transaction { try write.run(in: session, savingUses: false) }
+                sizes = try session.transaction { try write.run(in: session, savingUses: false) }
             }
-            return ([], 0)
+            return ([], 0, sizes)
         }
         return try session.transaction {
             let sizeBefore = try totalSize(before: write, state: state, session: session)
-            try write.run(in: session, savingUses: true)
-            return try evict(over: sizeLimit, total: sizeBefore + write.rows.reduce(0) { $0 + $1.stored.size }, session: session)
+            let sizes = try write.run(in: session, savingUses: true)
+            let (evicted, total) = try evict(over: sizeLimit, total: sizeBefore + sizes.reduce(0, +), session: session)
+            return (evicted, total, sizes)
         }
     }
 }

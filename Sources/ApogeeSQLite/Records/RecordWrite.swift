@@ -1,47 +1,31 @@
 import ApogeeStore
+import ApogeeAPI
 import SQLiteNIO
 
 /// One change set turned into rows and statements: what ``RecordTable`` writes in one transaction.
 struct RecordWrite {
-    /// A record as it will be stored, its columns encoded once.
-    struct Row {
-        var stored: StoredRecord
-        var fields: [UInt8]
-        var written: [UInt8]
-        /// The fields' expiry times, or `nil` when none has one.
-        var expires: [UInt8]?
-        var use: Int64
-
-        var key: CacheKey { stored.record.key }
-    }
-
     var removesAll: Bool
     var removals: [CacheKey]
-    var rows: [Row]
+    /// The records to write, in order; the nth takes the use number `firstUse + n`.
+    var rows: [StoredRecord]
+    /// The use number of the first row.
+    var firstUse: Int64
     /// Uses noted since the last write, saved with it.
     var uses: [CacheKey: Int64]
 
-    /// Encodes the records, each given the next use number from `firstUse`.
     init(removesAll: Bool, removals: [CacheKey], upserts: [StoredRecord], firstUse: Int64, uses: [CacheKey: Int64]) {
         self.removesAll = removesAll
         self.removals = removals
+        self.rows = upserts
+        self.firstUse = firstUse
         self.uses = uses
-        var use = firstUse
-        rows = upserts.map { stored in
-            var stored = stored
-            let fields = stored.fieldsColumn
-            let written = stored.writtenColumn
-            let expires = stored.expiresColumn
-            stored.size = stored.record.key.rawValue.utf8.count + fields.count + written.count + (expires?.count ?? 0)
-            defer { use += 1 }
-            return Row(stored: stored, fields: fields, written: written, expires: expires, use: use)
-        }
     }
 
     /// Runs the write's statements, in order: removals first, so a record removed and written
     /// again in one change set ends up written; then the rows; then, with `savingUses`, the
-    /// uses of the records it leaves alone.
-    func run(in session: DatabaseSession, savingUses: Bool) throws(SQLiteStoreError) {
+    /// uses of the records it leaves alone. Returns the size of each row, in the order of
+    /// ``rows``: the bytes of its key and columns.
+    func run(in session: DatabaseSession, savingUses: Bool) throws(SQLiteStoreError) -> [Int] {
         if removesAll {
             try session.execute("DELETE FROM records")
         }
@@ -49,18 +33,38 @@ struct RecordWrite {
             try session.execute("DELETE FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))", batch.map { .text($0.rawValue) })
         }
         // One run of one prepared statement per row: stepping it costs less than compiling
-        // a statement of six parameters per row.
-        try session.executeEach(Self.upsert, for: rows) { row, binder in
-            binder.bind(row.key.rawValue)
-            binder.bindText(row.fields)
-            binder.bindText(row.written)
-            binder.bindText(row.expires)
-            binder.bind(Int64(row.stored.size))
-            binder.bind(row.use)
+        // a statement of six parameters per row. Each row's columns are written into the same
+        // three buffers just before they are bound, and bound where they are: the row is
+        // stepped before the buffers are written again, so a row costs no allocation and no
+        // copy of its text.
+        var sizes: [Int] = []
+        sizes.reserveCapacity(rows.count)
+        let fields = ColumnText()
+        let written = ColumnText()
+        let expires = ColumnText()
+        var use = firstUse
+        try session.executeEach(Self.upsert, for: rows) { stored, binder in
+            fields.removeAll()
+            written.removeAll()
+            expires.removeAll()
+            stored.writeFieldsColumn(into: fields)
+            stored.writeWrittenColumn(into: written)
+            let expiresAny = stored.writeExpiresColumn(into: expires)
+            let key = stored.record.key.rawValue
+            let size = key.utf8.count + fields.count + written.count + expires.count
+            binder.bind(key)
+            binder.bindText(borrowing: fields.bytes)
+            binder.bindText(borrowing: written.bytes)
+            if expiresAny { binder.bindText(borrowing: expires.bytes) } else { binder.bindNull() }
+            binder.bind(Int64(size))
+            binder.bind(use)
+            use += 1
+            sizes.append(size)
         }
         if savingUses {
             for statement in useStatements() { try session.execute(statement.sql, statement.binds) }
         }
+        return sizes
     }
 
     /// Whether the write, without the uses, is one statement, which is a transaction by itself.
@@ -77,7 +81,7 @@ struct RecordWrite {
 
     /// Saves the uses of the records this write leaves alone.
     private func useStatements() -> [(sql: String, binds: [SQLiteData])] {
-        let written = Set(removals).union(rows.map(\.key))
+        let written = Set(removals).union(rows.map(\.record.key))
         let saved = uses.filter { !written.contains($0.key) }.map { ($0.key, $0.value) }
         return SQLPlaceholders.batches(saved, columns: 2).map { batch in
             var binds: [SQLiteData] = []

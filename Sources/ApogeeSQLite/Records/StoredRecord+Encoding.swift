@@ -2,14 +2,10 @@ import ApogeeAPI
 import ApogeeStore
 
 extension StoredRecord {
-    /// The text of the `fields` column, as UTF-8: the record's fields in the form of
+    /// Writes the text of the `fields` column: the record's fields in the form of
     /// `Record.persistedJSON`, written straight out rather than built as JSON values first,
-    /// which halves the cost of a large write, and bound as it is, with no string made of it.
-    var fieldsColumn: [UInt8] {
-        var writer = JSONWriter()
-        // Most fields are a short name and a short value: one allocation instead of a few
-        // doublings of the buffer.
-        writer.reserveCapacity(2 + record.fields.count * 32)
+    /// which halves the cost of a large write.
+    func writeFieldsColumn(into writer: ColumnText) {
         writer.writeRaw("{")
         var first = true
         for (name, value) in record.fields {
@@ -20,46 +16,43 @@ extension StoredRecord {
             writer.writePersisted(value)
         }
         writer.writeRaw("}")
-        return writer.bytes
     }
 
-    /// The text of the `written` column, as UTF-8: fields grouped by write time, `[[time, "a", "b"], …]`,
+    /// Writes the text of the `written` column: fields grouped by write time, `[[time, "a", "b"], …]`,
     /// since the fields of one write share a time and a record has few writes; `[[time]]`
     /// when every field was written at `time` (schema version 4).
-    var writtenColumn: [UInt8] {
-        var writer = JSONWriter()
+    func writeWrittenColumn(into writer: ColumnText) {
         writer.writeRaw("[")
         if let time = written.commonTime(of: record.fields) {
-            writeGroup(time: time, names: EmptyCollection(), into: &writer)
+            writeGroup(time: time, names: EmptyCollection(), into: writer)
         } else {
             for (offset, group) in written.groups(of: record.fields).enumerated() {
                 if offset > 0 { writer.writeRaw(",") }
-                writeGroup(time: group.time, names: group.names, into: &writer)
+                writeGroup(time: group.time, names: group.names, into: writer)
             }
         }
         writer.writeRaw("]")
-        return writer.bytes
     }
 
-    /// The text of the `expires` column, as UTF-8, `{"field": milliseconds, …}`, or `nil` when no field
-    /// has an expiry time (most records), which stores as `NULL`.
-    var expiresColumn: [UInt8]? {
-        guard !record.expirations.isEmpty else { return nil }
-        var writer = JSONWriter()
+    /// Writes the text of the `expires` column, `{"field": milliseconds, …}`, and returns
+    /// `true`; or writes nothing and returns `false` when no field has an expiry time (most
+    /// records), which stores as `NULL`.
+    func writeExpiresColumn(into writer: ColumnText) -> Bool {
+        guard !record.expirations.isEmpty else { return false }
         writer.writeRaw("{")
         for (offset, (name, time)) in record.expirations.sorted(by: { $0.key < $1.key }).enumerated() {
             if offset > 0 { writer.writeRaw(",") }
             writer.write(name)
             writer.writeRaw(":")
-            writer.write(.int(Int(time)))
+            writer.write(Int(time))
         }
         writer.writeRaw("}")
-        return writer.bytes
+        return true
     }
 
-    private func writeGroup(time: Int64, names: some Sequence<String>, into writer: inout JSONWriter) {
+    private func writeGroup(time: Int64, names: some Sequence<String>, into writer: ColumnText) {
         writer.writeRaw("[")
-        writer.write(.int(Int(time)))
+        writer.write(Int(time))
         for name in names {
             writer.writeRaw(",")
             writer.write(name)
