@@ -29,6 +29,31 @@ struct RecordEncodingTests {
         }
     }
 
+    @Test("a write of 103 records, stepped as statements of 64, 32, 4, 2 and 1 rows, reads back whole")
+    func manyRowsRoundTrip() async throws {
+        try await TemporaryFolder.with { folder in
+            let records = (0..<103).map { index in
+                Record(key: CacheKey("Launch:\(index)"), fields: [
+                    "id": .scalar(.string(String(index))),
+                    "site": index.isMultiple(of: 3) ? .null : .scalar(.string("Pad \"\(index)\"")),
+                    "flight": .scalar(.int(index * 1_000 - 50_000)),
+                    "rocket": .reference(CacheKey("Rocket:\(index % 4)")),
+                ])
+            }
+            try folder.withStoreFile { file in
+                try file.makeNormalizedStore().transaction { transaction in
+                    for record in records { try transaction.setFields(record.fields, of: record.key) }
+                }
+            }
+            let file = try folder.openStoreFile()
+            let read = try file.recordSource.records(for: records.map(\.key))
+            #expect(read.count == records.count)
+            for record in records {
+                #expect(read[record.key] == record)
+            }
+        }
+    }
+
     @Test("numbers at every width, control characters, field errors and keys that need escaping survive reopening")
     func edgesRoundTrip() async throws {
         try await TemporaryFolder.with { folder in

@@ -28,6 +28,11 @@ final class ColumnText {
         UnsafeRawBufferPointer(start: start, count: count)
     }
 
+    /// The bytes in `range` of the text written; valid until the next write.
+    func bytes(in range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
+
     /// Forgets the text, keeping the buffer.
     func removeAll() {
         count = 0

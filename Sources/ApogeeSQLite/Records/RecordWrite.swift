@@ -32,34 +32,26 @@ struct RecordWrite {
         for batch in SQLPlaceholders.batches(removals, columns: 1) {
             try session.execute("DELETE FROM records WHERE key IN (\(SQLPlaceholders.list(batch.count)))", batch.map { .text($0.rawValue) })
         }
-        // One run of one prepared statement per row: stepping it costs less than compiling
-        // a statement of six parameters per row. Each row's columns are written into the same
-        // three buffers just before they are bound, and bound where they are: the row is
-        // stepped before the buffers are written again, so a row costs no allocation and no
-        // copy of its text.
-        var sizes: [Int] = []
-        sizes.reserveCapacity(rows.count)
-        let fields = ColumnText()
-        let written = ColumnText()
-        let expires = ColumnText()
-        var use = firstUse
-        try session.executeEach(Self.upsert, for: rows) { stored, binder in
-            fields.removeAll()
-            written.removeAll()
-            expires.removeAll()
-            stored.writeFieldsColumn(into: fields)
-            stored.writeWrittenColumn(into: written)
-            let expiresAny = stored.writeExpiresColumn(into: expires)
-            let key = stored.record.key.rawValue
-            let size = key.utf8.count + fields.count + written.count + expires.count
-            binder.bind(key)
-            binder.bindText(borrowing: fields.bytes)
-            binder.bindText(borrowing: written.bytes)
-            if expiresAny { binder.bindText(borrowing: expires.bytes) } else { binder.bindNull() }
-            binder.bind(Int64(size))
-            binder.bind(use)
-            use += 1
-            sizes.append(size)
+        // Rows go in statements of several rows each, prepared once per size and stepped once
+        // per batch (a statement per row would step SQLite's machine once per row). A batch's
+        // columns are written into one buffer that every batch uses again, and bound where
+        // they lie: the batch is stepped before the buffer is written again, so a row costs no
+        // allocation and no copy of its text.
+        var sizes = [Int](repeating: 0, count: rows.count)
+        let text = ColumnText()
+        var spans: [ColumnSpans] = []
+        spans.reserveCapacity(Self.batchSizes[0])
+        try rows.withUnsafeBufferPointer { rows throws(SQLiteStoreError) in
+            for (size, batches) in Self.batches(of: rows.count) {
+                try session.executeEach(Self.upsert(rows: size), for: batches) { batch, binder in
+                    text.removeAll()
+                    spans.removeAll(keepingCapacity: true)
+                    for index in batch { spans.append(rows[index].writeColumns(into: text)) }
+                    for (offset, index) in batch.enumerated() {
+                        sizes[index] = bind(rows[index], spans[offset], from: text, use: firstUse + Int64(index), to: &binder)
+                    }
+                }
+            }
         }
         if savingUses {
             for statement in useStatements() { try session.execute(statement.sql, statement.binds) }
@@ -70,14 +62,52 @@ struct RecordWrite {
     /// Whether the write, without the uses, is one statement, which is a transaction by itself.
     var isOneStatement: Bool {
         let removalStatements = (removesAll ? 1 : 0) + (removals.count + SQLPlaceholders.maximumParameters - 1) / SQLPlaceholders.maximumParameters
-        return removalStatements + rows.count == 1
+        let rowStatements = Self.batches(of: rows.count).reduce(0) { $0 + $1.batches.count }
+        return removalStatements + rowStatements == 1
     }
 
-    private static let upsert = """
-        INSERT INTO records (key, fields, written, expires, size, used) VALUES (?, ?, ?, ?, ?, ?) \
+    /// Binds one row's six parameters, its columns read from `text`; returns its size.
+    private func bind(_ stored: StoredRecord, _ spans: ColumnSpans, from text: ColumnText, use: Int64, to binder: inout StatementBinder) -> Int {
+        let key = stored.record.key.rawValue
+        let size = key.utf8.count + spans.fields.count + spans.written.count + (spans.expires?.count ?? 0)
+        binder.bind(key)
+        binder.bindText(borrowing: text.bytes(in: spans.fields))
+        binder.bindText(borrowing: text.bytes(in: spans.written))
+        if let expires = spans.expires { binder.bindText(borrowing: text.bytes(in: expires)) } else { binder.bindNull() }
+        binder.bind(Int64(size))
+        binder.bind(use)
+        return size
+    }
+
+    /// The sizes of the statements rows are written in, largest first: a write takes as many
+    /// of the largest as it fills, then at most one of each smaller size, so that a handful of
+    /// statements, each prepared once per connection, serve writes of any size.
+    static let batchSizes = [64, 32, 16, 8, 4, 2, 1]
+
+    /// The rows of a write of `count` rows in batches, by statement size.
+    static func batches(of count: Int) -> [(size: Int, batches: [Range<Int>])] {
+        var start = 0
+        var result: [(size: Int, batches: [Range<Int>])] = []
+        for size in batchSizes where count - start >= size {
+            let full = (count - start) / size
+            result.append((size, (0..<full).map { start + $0 * size..<start + ($0 + 1) * size }))
+            start += full * size
+        }
+        return result
+    }
+
+    /// The statement that writes `rows` rows, replacing the records of the same keys.
+    private static func upsert(rows: Int) -> String {
+        upserts[batchSizes.firstIndex(of: rows) ?? batchSizes.count - 1]
+    }
+
+    private static let upserts = batchSizes.map { rows in
+        """
+        INSERT INTO records (key, fields, written, expires, size, used) VALUES \(SQLPlaceholders.rows(rows, columns: 6)) \
         ON CONFLICT (key) DO UPDATE SET fields = excluded.fields, written = excluded.written, \
         expires = excluded.expires, size = excluded.size, used = excluded.used
         """
+    }
 
     /// Saves the uses of the records this write leaves alone.
     private func useStatements() -> [(sql: String, binds: [SQLiteData])] {

@@ -1,7 +1,26 @@
 import ApogeeAPI
 import ApogeeStore
 
+/// Where a row's three columns lie in the text they were written into.
+struct ColumnSpans {
+    var fields: Range<Int>
+    var written: Range<Int>
+    /// `nil` when no field has an expiry time: the column is `NULL`.
+    var expires: Range<Int>?
+}
+
 extension StoredRecord {
+    /// Writes the row's three columns one after another into `text`; returns where each lies.
+    func writeColumns(into text: ColumnText) -> ColumnSpans {
+        let fieldsStart = text.count
+        writeFieldsColumn(into: text)
+        let writtenStart = text.count
+        writeWrittenColumn(into: text)
+        let expiresStart = text.count
+        let expires = writeExpiresColumn(into: text)
+        return ColumnSpans(fields: fieldsStart..<writtenStart, written: writtenStart..<expiresStart, expires: expires ? expiresStart..<text.count : nil)
+    }
+
     /// Writes the text of the `fields` column: the record's fields in the form of
     /// `Record.persistedJSON`, written straight out rather than built as JSON values first,
     /// which halves the cost of a large write.
