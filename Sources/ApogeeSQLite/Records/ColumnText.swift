@@ -1,9 +1,9 @@
 import ApogeeAPI
 import ApogeeStore
 
-/// The text of one column of a row being written: a byte buffer that every row of a write
-/// uses again, so that encoding a row allocates nothing once the buffer has grown to the
-/// largest row.
+/// The text of the columns of the rows being written: a byte buffer that every statement of a
+/// write uses again, so that encoding a row allocates nothing once the buffer has grown to the
+/// largest batch of rows.
 ///
 /// It writes the common values (names, strings, numbers, references) byte by byte with one
 /// capacity check each; anything rarer, or a string that needs escaping, goes through

@@ -1,5 +1,5 @@
-import ApogeeStore
 import ApogeeAPI
+import ApogeeStore
 import SQLiteNIO
 
 /// One change set turned into rows and statements: what ``RecordTable`` writes in one transaction.
@@ -13,6 +13,7 @@ struct RecordWrite {
     /// Uses noted since the last write, saved with it.
     var uses: [CacheKey: Int64]
 
+    /// A write of `upserts`, the first taking the use number `firstUse`, after `removals`.
     init(removesAll: Bool, removals: [CacheKey], upserts: [StoredRecord], firstUse: Int64, uses: [CacheKey: Int64]) {
         self.removesAll = removesAll
         self.removals = removals
