@@ -75,18 +75,26 @@ public struct JSONWriter: Sendable {
 
     /// Writes an integer's decimal digits, with no string made for them.
     package mutating func write(_ int: Int) {
-        if int < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = int.magnitude
-        guard magnitude >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(magnitude)) }
-        // At most 20 digits; written from the end of a small buffer, then copied in order.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            while magnitude > 0 {
+        Self.withDigits(of: int) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with an integer's decimal text (a minus sign, then digits), made in a
+    /// buffer on the stack.
+    package static func withDigits<Result>(of int: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // At most a sign and 20 digits, written from the end of the buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { text in
+            var start = text.count
+            var magnitude = int.magnitude
+            repeat {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                text[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
+            } while magnitude > 0
+            if int < 0 {
+                start -= 1
+                text[start] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            return body(UnsafeBufferPointer(rebasing: text[start...]))
         }
     }
 
@@ -114,7 +122,7 @@ public struct JSONWriter: Sendable {
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash else { continue }
+                guard Self.needsEscape(byte) else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 writeEscaped(byte)
                 runStart = index + 1
@@ -122,6 +130,13 @@ public struct JSONWriter: Sendable {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(ASCII.quote)
+    }
+
+    /// Whether a byte of a string's UTF-8 is written escaped: a quote, a backslash or a
+    /// control character.
+    @inline(__always)
+    package static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash
     }
 
     /// Writes the escape sequence of a quote, a backslash or a control character.

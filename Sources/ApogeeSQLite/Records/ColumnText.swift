@@ -23,11 +23,6 @@ final class ColumnText {
         start.deallocate()
     }
 
-    /// The text written since the last ``removeAll()``; valid until the next write.
-    var bytes: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: start, count: count)
-    }
-
     /// The bytes in `range` of the text written; valid until the next write.
     func bytes(in range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count)
@@ -88,7 +83,7 @@ final class ColumnText {
             start[position] = UInt8(ascii: "\"")
             position += 1
             for byte in utf8 {
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                if JSONWriter.needsEscape(byte) { return false }
                 start[position] = byte
                 position += 1
             }
@@ -104,24 +99,7 @@ final class ColumnText {
 
     /// Writes an integer's decimal digits.
     func write(_ int: Int) {
-        if int < 0 { write(UInt8(ascii: "-")) }
-        var magnitude = int.magnitude
-        var digits = 1
-        var scale: UInt = 10
-        while digits < 20, magnitude >= scale {
-            digits += 1
-            let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
-            if overflow { break }
-            scale = next
-        }
-        reserve(digits)
-        var position = count + digits
-        repeat {
-            position -= 1
-            start[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        count += digits
+        JSONWriter.withDigits(of: int) { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes a JSON value; the common scalars here, the rest through `JSONWriter`.

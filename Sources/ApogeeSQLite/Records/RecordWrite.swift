@@ -63,7 +63,10 @@ struct RecordWrite {
     /// Whether the write, without the uses, is one statement, which is a transaction by itself.
     var isOneStatement: Bool {
         let removalStatements = (removesAll ? 1 : 0) + (removals.count + SQLPlaceholders.maximumParameters - 1) / SQLPlaceholders.maximumParameters
-        let rowStatements = Self.batches(of: rows.count).reduce(0) { $0 + $1.batches.count }
+        // Full batches of the largest size, then one statement per smaller size the rest
+        // holds: the sizes are the powers of two below it.
+        let largest = Self.batchSizes[0]
+        let rowStatements = rows.count / largest + (rows.count % largest).nonzeroBitCount
         return removalStatements + rowStatements == 1
     }
 
