@@ -30,10 +30,16 @@ extension JSONDocument {
         @usableFromInline package var kept: Set<Int> = []
         /// The lists decoded, by position, as `[Element]`.
         @usableFromInline package var decoded: [Int: Any] = [:]
+        /// Whether a list made by its plan is known to differ from the list decoded last time
+        /// (another length, or an element decoded again that compares unequal to the one at
+        /// its place): the data then differs from the last decode's, without comparing it.
+        @usableFromInline package var foundChangedList = false
 
         package init() {}
 
-        /// The list at `value` made by its plan, or `nil` when it has none.
+        /// The list at `value` made by its plan, or `nil` when it has none. When it comes out
+        /// equal to the list decoded last time, that list is given back itself, so comparing
+        /// the two costs nothing.
         /// - Throws: A type mismatch when the list decoded last time is not of this type; the
         ///   reader then reads again without reusing anything.
         // Inlinable, so that taking and appending each element is specialized for its type
@@ -44,22 +50,49 @@ extension JSONDocument {
             guard let previous = plan.previous as? [Element] else {
                 throw ResponseDecodingError.typeMismatch(expected: "the list decoded before", found: value)
             }
+            let document = value.document
+            let sources = plan.sources
             var list = [Element]()
-            list.reserveCapacity(plan.sources.count)
-            var element = value.firstElement
-            for (index, source) in plan.sources.enumerated() {
-                let next = element.nextSibling
+            list.reserveCapacity(sources.count)
+            // Equal to the last list for certain only while every element is taken from its
+            // own place or compares equal to the one there.
+            var isSameList = sources.count == previous.count
+            var isChangedList = !isSameList
+            var entry = value.index + 1
+            var index = 0
+            while index < sources.count {
+                let source = sources[index]
                 if source >= 0 && source < previous.count {
-                    list.append(previous[source])
-                } else {
-                    do {
-                        list.append(try Element(parsed: element))
-                    } catch let error as ResponseDecodingError {
-                        throw error.prepending(.index(index))
+                    // A stretch of elements taken in their order is copied at once.
+                    var end = index + 1
+                    while end < sources.count, sources[end] == source + (end - index), sources[end] < previous.count { end += 1 }
+                    list.append(contentsOf: previous[source..<(source + end - index)])
+                    if source != index { isSameList = false }
+                    for _ in index..<end { entry = document.entryAfter(entry) }
+                    index = end
+                    continue
+                }
+                let element: Element
+                do {
+                    element = try Element(parsed: JSONDocument.Value(document: document, index: entry))
+                } catch let error as ResponseDecodingError {
+                    throw error.prepending(.index(index))
+                }
+                if !isChangedList, index < previous.count {
+                    switch responseValuesEqual(element, previous[index]) {
+                    case true?: break
+                    case false?:
+                        isChangedList = true
+                        isSameList = false
+                    case nil: isSameList = false
                     }
                 }
-                element = next
+                list.append(element)
+                entry = document.entryAfter(entry)
+                index += 1
             }
+            if isSameList { list = previous }
+            if isChangedList { foundChangedList = true }
             keep(list, at: value.index)
             return list
         }
@@ -69,5 +102,23 @@ extension JSONDocument {
         func keep<Element>(_ list: [Element], at position: Int) {
             if kept.contains(position) { decoded[position] = list }
         }
+    }
+}
+
+/// Whether two decoded values are equal, when their type is `Equatable`; `nil` when it is not
+/// (or when `first` is `nil`, which does not say which type it is).
+@usableFromInline
+func responseValuesEqual<Value>(_ first: Value, _ second: Value) -> Bool? {
+    guard let equatable = first as? any Equatable else { return nil }
+    return equatable.isEqual(toValue: second)
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one. A value cast from an
+    /// `Optional` is its wrapped value, so `other` is cast the same way.
+    @usableFromInline
+    func isEqual(toValue other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

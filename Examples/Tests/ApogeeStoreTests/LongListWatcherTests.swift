@@ -88,6 +88,29 @@ struct LongListWatcherTests {
         #expect(data.launches.launches.allSatisfy { $0?.site == "Baikonur" })
     }
 
+    @Test("a write that leaves every launch a long list shows as it was is not delivered; the next change is")
+    func unchangedListIsNotDelivered() async throws {
+        let store = NormalizedStore()
+        for number in 1...5 { try store.write(data: Self.page(number), for: Self.query(number)) }
+        var results = store.watch(Self.query(1)).makeAsyncIterator()
+        _ = try await Self.expectFresh(&results, in: store)
+
+        // Launch 17 now links to another mission record that reads exactly as its own: the
+        // watcher reads launch 17 again and finds the list as it was.
+        let missionKey = try #require(try store.record(for: "Launch:17")?.fields["mission"]?.referenceKey)
+        let mission = try #require(try store.record(for: missionKey))
+        try store.transaction { transaction in
+            try transaction.setFields(mission.fields, of: "Mission:copy")
+            try transaction.setField("mission", to: .reference("Mission:copy"), of: "Launch:17")
+        }
+        // Launch 30 at the end changes in a field the list shows: the next delivery has it,
+        // and nothing came between.
+        try store.transaction { try $0.setField("site", to: .scalar("Vandenberg"), of: "Launch:30") }
+        let data = try await Self.expectFresh(&results, in: store)
+        #expect(data.launches.launches[29]?.site == "Vandenberg")
+        #expect(data.launches.launches[16]?.mission?.name == "Mission 17")
+    }
+
     @Test("a watcher of a long list is told when a launch it shows is removed, and recovers when it is back")
     func removedElementIsAMissThenBack() async throws {
         let store = NormalizedStore()

@@ -29,6 +29,9 @@ public struct CacheRead<Value: Sendable>: Sendable {
     /// When reading again would give another result because a field expires, in
     /// milliseconds since 1970; `nil` when nothing read will.
     var nextExpiry: Int64?
+    /// Whether a watcher's re-read knows its data differs from its last read's, because a list
+    /// it took in part from that read came out other than it was.
+    var differsFromLastRead = false
 
     /// Creates a read result.
     public init(result: Result<Value, CacheMiss>, dependencyList: [FieldKey]) {
@@ -83,5 +86,6 @@ extension CacheRead where Value: SelectionSet {
         fieldErrors = reader.fieldErrors
         hasPendingWrites = reader.hasPendingWrites
         nextExpiry = reader.nextExpiry
+        differsFromLastRead = reader.changedRememberedList
     }
 }

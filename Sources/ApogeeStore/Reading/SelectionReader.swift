@@ -47,6 +47,9 @@ struct SelectionReader<Records: RecordReading> {
     /// How many times a field's expiry time was looked at: an element that looked at one is
     /// read again each time, since its result changes with time alone.
     private var expiryChecks = 0
+    /// Whether a list taken in part from the watcher's last read came out other than it was:
+    /// the data then differs from the last read's.
+    private(set) var changedRememberedList = false
 
     init(
         records: Records, variables: JSONObject, options: CacheReadOptions = .default, now: Int64 = 0,
@@ -85,7 +88,10 @@ struct SelectionReader<Records: RecordReading> {
         fieldErrors = assembled.fieldErrorList
         do {
             let value = try Value(parsed: assembled.root)
-            if let listReuse { listMemory?.finishRead(decoded: listReuse) }
+            if let listReuse {
+                listMemory?.finishRead(decoded: listReuse)
+                changedRememberedList = listReuse.foundChangedList
+            }
             return value
         } catch let error as ResponseDecodingError {
             listMemory?.discardRead()
@@ -412,7 +418,7 @@ struct SelectionReader<Records: RecordReading> {
         let previousElements = previous?.elements ?? []
         let comparesWithPrevious = previous != nil
         let position = document.beginList()
-        var elements = [ReadDependencies?]()
+        var elements = [ReadDependencies.Run?]()
         elements.reserveCapacity(items.count)
         var sources = [Int]()
         if comparesWithPrevious { sources.reserveCapacity(items.count) }
@@ -445,7 +451,7 @@ struct SelectionReader<Records: RecordReading> {
                 }
             }
             if comparesWithPrevious { sources.append(-1) }
-            let dependencyMark = dependencies.count
+            let dependencyMark = dependencies.mark
             let expiryMark = expiryChecks
             do {
                 try appendValue(item, type: inner, key: key, field: field)
@@ -453,7 +459,7 @@ struct SelectionReader<Records: RecordReading> {
                 throw miss.prepending(.index(index))
             }
             if case .reference = item, expiryChecks == expiryMark {
-                elements.append(dependencies.suffix(from: dependencyMark))
+                elements.append(dependencies.takeRun(since: dependencyMark))
             } else {
                 elements.append(nil)
             }

@@ -19,7 +19,7 @@ final class ListMemory {
         var items: [RecordValue]
         /// For each item, what reading its element depended on; `nil` for an element that is
         /// always read again (`null`, or one that read a field with an expiry time).
-        var elements: [ReadDependencies?]
+        var elements: [ReadDependencies.Run?]
         /// The list decoded, as the generated `[Element]`; `nil` until the decode kept it.
         var decoded: Any?
     }

@@ -70,7 +70,10 @@ final class SelectionWatcher<Value: SelectionSet>: StoreWatcher {
         guard let last else { return true }
         switch (last.result, read.result) {
         case (.success(let old), .success(let new)):
-            if old != new { return true }
+            // The last read's data equals the last delivered (it was delivered, or it was not
+            // because it was equal), so a read known to differ from it needs no comparison:
+            // a long list with one element changed would otherwise be compared whole.
+            if read.differsFromLastRead || old != new { return true }
             return deliversState
                 && (last.expiredFields != read.expiredFields || last.hasPendingWrites != read.hasPendingWrites || last.missingPaths != read.missingPaths)
         case (.failure, .failure): return false
