@@ -111,6 +111,28 @@ struct LongListWatcherTests {
         #expect(data.launches.launches[16]?.mission?.name == "Mission 17")
     }
 
+    @Test("after a write to one launch at a time, again and again, a watcher of a long list still delivers each as a fresh read gives it")
+    func manyWritesToOneLaunchEach() async throws {
+        let store = NormalizedStore()
+        for number in 1...5 { try store.write(data: Self.page(number), for: Self.query(number)) }
+        var results = store.watch(Self.query(1)).makeAsyncIterator()
+        _ = try await Self.expectFresh(&results, in: store)
+
+        // Each re-read keeps the launches it read again apart from the others; after a few
+        // reads they are joined together, and every launch must still wake the watcher.
+        for round in 1...12 {
+            let launch = round * 4
+            try store.transaction { try $0.setField("site", to: .scalar(.string("Site \(round)")), of: CacheKey("Launch:\(launch)")) }
+            let data = try await Self.expectFresh(&results, in: store)
+            #expect(data.launches.launches[launch - 1]?.site == "Site \(round)")
+        }
+        for launch in [1, 4, 50] {
+            try store.transaction { try $0.setField("site", to: .scalar("Again"), of: CacheKey("Launch:\(launch)")) }
+            let data = try await Self.expectFresh(&results, in: store)
+            #expect(data.launches.launches[launch - 1]?.site == "Again")
+        }
+    }
+
     @Test("a watcher of a long list is told when a launch it shows is removed, and recovers when it is back")
     func removedElementIsAMissThenBack() async throws {
         let store = NormalizedStore()

@@ -5,67 +5,29 @@
 /// once per run of fields read on that record, and each field as its storage key and the
 /// position of its record.
 ///
-/// The fields of a watched list's element are a ``Run`` of their own, which the watcher's next
-/// read takes again whole when the element's records are unchanged: a re-read of a long list
-/// then shares its unchanged elements' fields with the last read instead of copying them, and
-/// comparing the two reads skips those runs at a glance. The fields noted one by one come
-/// first, then the runs, each in the order they were noted, so two reads of the same shape
-/// list their fields in the same order.
+/// The fields of a watched list's elements are kept apart, one run per element
+/// (``ElementRuns``), which the watcher's next read takes again whole for each element whose
+/// records are unchanged: a re-read of a long list then shares its unchanged elements' fields
+/// with the last read instead of copying them, and comparing the two reads passes over those
+/// runs at a glance. The fields noted one by one come first, then each list's runs, in the order
+/// they were noted, so two reads of the same shape list their fields in the same order.
 struct ReadDependencies: Sendable, Sequence {
     /// The records read, once per run of fields read on each (so a record can appear again).
     private var records: [CacheKey] = []
     private var fields: [Field] = []
-    /// The runs taken whole, after the fields noted one by one.
-    private var runs: [Run] = []
-    /// How many fields the runs hold together.
-    private var runFieldCount = 0
+    /// The runs of the watched lists' elements, list by list.
+    private var lists: [ElementRuns] = []
 
-    fileprivate struct Field: Sendable {
+    struct Field: Sendable {
         let record: Int
         let name: String
-    }
-
-    /// The fields one list element's read looked at, shared between the reads that take the
-    /// element again.
-    final class Run: Sendable {
-        fileprivate let records: [CacheKey]
-        fileprivate let fields: [Field]
-
-        fileprivate init(records: [CacheKey], fields: [Field]) {
-            self.records = records
-            self.fields = fields
-        }
-
-        var count: Int { fields.count }
-
-        /// Whether the fields were read only of records not in `changed`.
-        func readsNone(of changed: ChangedRecords) -> Bool {
-            !records.contains { changed.contains($0) }
-        }
-
-        fileprivate func key(at position: Int) -> FieldKey {
-            let field = fields[position]
-            return FieldKey(records[field.record], field.name)
-        }
-
-        /// Whether this run and `other` list the same fields, in the same order.
-        fileprivate func isSame(as other: Run) -> Bool {
-            if self === other { return true }
-            guard fields.count == other.fields.count else { return false }
-            for position in fields.indices {
-                let field = fields[position]
-                let otherField = other.fields[position]
-                guard field.name == otherField.name, records[field.record] == other.records[otherField.record] else { return false }
-            }
-            return true
-        }
     }
 
     /// Where a read stood: the fields it noted after a mark can be taken out as a run.
     struct Mark {
         fileprivate let fields: Int
         fileprivate let records: Int
-        fileprivate let runs: Int
+        fileprivate let lists: Int
     }
 
     /// No dependencies.
@@ -84,40 +46,28 @@ struct ReadDependencies: Sendable, Sequence {
         fields.append(Field(record: records.count - 1, name: field))
     }
 
-    /// Notes every field of `run`, shared rather than copied.
-    mutating func append(_ run: Run) {
-        runs.append(run)
-        runFieldCount += run.count
+    /// Notes the runs of a watched list's elements.
+    mutating func append(_ runs: ElementRuns) {
+        lists.append(runs)
     }
 
     /// Where the read stands now.
-    var mark: Mark { Mark(fields: fields.count, records: records.count, runs: runs.count) }
+    var mark: Mark { Mark(fields: fields.count, records: records.count, lists: lists.count) }
 
-    /// Takes the fields noted since `mark` out into a run of their own, which takes their
-    /// place after the other runs, and returns it. Runs noted since the mark are joined into it.
-    mutating func takeRun(since mark: Mark) -> Run {
-        var runRecords: [CacheKey] = []
-        var runFields: [Field] = []
-        runFields.reserveCapacity(fields.count - mark.fields)
-        func add(_ name: String, of key: CacheKey) {
-            if runRecords.last != key { runRecords.append(key) }
-            runFields.append(Field(record: runRecords.count - 1, name: name))
-        }
-        for field in fields[mark.fields...] { add(field.name, of: records[field.record]) }
-        for run in runs[mark.runs...] {
-            for field in run.fields { add(field.name, of: run.records[field.record]) }
-            runFieldCount -= run.count
+    /// Moves the fields noted since `mark` into a run that `builder` makes of them, and returns
+    /// where it lies. The runs of lists noted since the mark (lists inside the element) join it.
+    mutating func moveRun(since mark: Mark, into builder: inout RunBlock.Builder) -> RunReference {
+        for field in fields[mark.fields...] { builder.note(field.name, of: records[field.record]) }
+        for list in lists[mark.lists...] {
+            for position in list.runs.indices {
+                for key in list.fieldKeys(at: position) { builder.note(key.field, of: key.record) }
+            }
         }
         fields.removeSubrange(mark.fields...)
         records.removeSubrange(mark.records...)
-        runs.removeSubrange(mark.runs...)
-        let run = Run(records: runRecords, fields: runFields)
-        append(run)
-        return run
+        lists.removeSubrange(mark.lists...)
+        return builder.endRun()
     }
-
-    /// How many fields were noted.
-    var count: Int { fields.count + runFieldCount }
 
     /// The fields this and `other` noted differently, past the fields both start and end
     /// with: what a re-read that took out or put in a few fields changed, found without
@@ -135,18 +85,27 @@ struct ReadDependencies: Sendable, Sequence {
         for field in fields[prefix..<(fields.count - suffix)] { removed.append(FieldKey(records[field.record], field.name)) }
         for field in other.fields[prefix..<(other.fields.count - suffix)] { added.append(FieldKey(other.records[field.record], field.name)) }
 
-        let shorterRuns = Swift.min(runs.count, other.runs.count)
-        var runPrefix = 0
-        while runPrefix < shorterRuns, runs[runPrefix].isSame(as: other.runs[runPrefix]) { runPrefix += 1 }
-        var runSuffix = 0
-        while runSuffix < shorterRuns - runPrefix, runs[runs.count - 1 - runSuffix].isSame(as: other.runs[other.runs.count - 1 - runSuffix]) {
-            runSuffix += 1
-        }
-        for run in runs[runPrefix..<(runs.count - runSuffix)] {
-            for position in run.fields.indices { removed.append(run.key(at: position)) }
-        }
-        for run in other.runs[runPrefix..<(other.runs.count - runSuffix)] {
-            for position in run.fields.indices { added.append(run.key(at: position)) }
+        for position in 0..<Swift.max(lists.count, other.lists.count) {
+            guard position < lists.count else {
+                for run in other.lists[position].runs.indices { added += other.lists[position].fieldKeys(at: run) }
+                continue
+            }
+            guard position < other.lists.count else {
+                for run in lists[position].runs.indices { removed += lists[position].fieldKeys(at: run) }
+                continue
+            }
+            let list = lists[position]
+            let otherList = other.lists[position]
+            let shorterList = Swift.min(list.runs.count, otherList.runs.count)
+            var runPrefix = 0
+            while runPrefix < shorterList, list.isSameRun(runPrefix, as: otherList, runPrefix) { runPrefix += 1 }
+            var runSuffix = 0
+            while runSuffix < shorterList - runPrefix,
+                  list.isSameRun(list.runs.count - 1 - runSuffix, as: otherList, otherList.runs.count - 1 - runSuffix) {
+                runSuffix += 1
+            }
+            for run in runPrefix..<(list.runs.count - runSuffix) { removed += list.fieldKeys(at: run) }
+            for run in runPrefix..<(otherList.runs.count - runSuffix) { added += otherList.fieldKeys(at: run) }
         }
         return (removed, added)
     }
@@ -163,7 +122,7 @@ struct ReadDependencies: Sendable, Sequence {
     /// The records whose fields were read.
     var recordKeys: Set<CacheKey> {
         var keys = Set(fields.map { records[$0.record] })
-        for run in runs { keys.formUnion(run.records) }
+        for list in lists { keys.formUnion(list.recordKeys) }
         return keys
     }
 
@@ -171,11 +130,13 @@ struct ReadDependencies: Sendable, Sequence {
         Iterator(dependencies: self)
     }
 
-    /// Gives each field as a ``FieldKey``: the fields noted one by one, then each run's.
+    /// Gives each field as a ``FieldKey``: the fields noted one by one, then each list's runs.
     struct Iterator: IteratorProtocol {
         fileprivate let dependencies: ReadDependencies
         fileprivate var position = 0
+        fileprivate var list = 0
         fileprivate var run = 0
+        fileprivate var runKeys: [FieldKey] = []
         fileprivate var positionInRun = 0
 
         mutating func next() -> FieldKey? {
@@ -184,18 +145,22 @@ struct ReadDependencies: Sendable, Sequence {
                 position += 1
                 return FieldKey(dependencies.records[field.record], field.name)
             }
-            while run < dependencies.runs.count {
-                let current = dependencies.runs[run]
-                if positionInRun < current.count {
-                    positionInRun += 1
-                    return current.key(at: positionInRun - 1)
+            while positionInRun >= runKeys.count {
+                guard list < dependencies.lists.count else { return nil }
+                let runs = dependencies.lists[list]
+                if run < runs.runs.count {
+                    runKeys = runs.fieldKeys(at: run)
+                    positionInRun = 0
+                    run += 1
+                } else {
+                    list += 1
+                    run = 0
                 }
-                run += 1
-                positionInRun = 0
             }
-            return nil
+            positionInRun += 1
+            return runKeys[positionInRun - 1]
         }
     }
 
-    var underestimatedCount: Int { count }
+    var underestimatedCount: Int { fields.count }
 }

@@ -415,11 +415,13 @@ struct SelectionReader<Records: RecordReading> {
         let previous = changedRecords.flatMap { _ in memory.previous(id) }
         let changed = changedRecords ?? ChangedRecords.none
         let previousItems = previous?.items ?? []
-        let previousElements = previous?.elements ?? []
+        let previousElements = previous?.elements
+        let previousRuns = previousElements?.runs ?? []
+        let previousBlocks = previousElements?.blocks ?? []
         let comparesWithPrevious = previous != nil
         let position = document.beginList()
-        var elements = [ReadDependencies.Run?]()
-        elements.reserveCapacity(items.count)
+        var elements = ElementRuns(reusingBlocksOf: previousElements, count: items.count)
+        var newRuns = RunBlock.Builder(newBlock: elements.blocks.count)
         var sources = [Int]()
         if comparesWithPrevious { sources.reserveCapacity(items.count) }
         var reusesAny = false
@@ -441,13 +443,15 @@ struct SelectionReader<Records: RecordReading> {
                 } else {
                     source = previousPositions?[item]
                 }
-                if let source, let remembered = previousElements[source], remembered.readsNone(of: changed) {
-                    document.appendNull()
-                    dependencies.append(remembered)
-                    elements.append(remembered)
-                    sources.append(source)
-                    reusesAny = true
-                    continue
+                if let source {
+                    let run = previousRuns[source]
+                    if run != .none, previousBlocks[Int(run.block)].readsNone(of: changed, run: Int(run.run)) {
+                        document.appendNull()
+                        elements.append(run)
+                        sources.append(source)
+                        reusesAny = true
+                        continue
+                    }
                 }
             }
             if comparesWithPrevious { sources.append(-1) }
@@ -459,12 +463,14 @@ struct SelectionReader<Records: RecordReading> {
                 throw miss.prepending(.index(index))
             }
             if case .reference = item, expiryChecks == expiryMark {
-                elements.append(dependencies.takeRun(since: dependencyMark))
+                elements.append(dependencies.moveRun(since: dependencyMark, into: &newRuns))
             } else {
-                elements.append(nil)
+                elements.append(.none)
             }
         }
         document.endList(at: position, count: items.count)
+        elements.finish(adding: newRuns)
+        dependencies.append(elements)
         memory.note(ListMemory.List(items: items, elements: elements, decoded: nil), as: id, at: position)
         reuse.kept.insert(position)
         if reusesAny, let decoded = previous?.decoded {

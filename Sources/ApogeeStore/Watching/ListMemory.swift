@@ -17,9 +17,9 @@ final class ListMemory {
     struct List {
         /// The stored items, references to the elements' records.
         var items: [RecordValue]
-        /// For each item, what reading its element depended on; `nil` for an element that is
-        /// always read again (`null`, or one that read a field with an expiry time).
-        var elements: [ReadDependencies.Run?]
+        /// For each item, what reading its element depended on; ``RunReference/none`` for an
+        /// element that is always read again (`null`, or one that read a field with an expiry time).
+        var elements: ElementRuns
         /// The list decoded, as the generated `[Element]`; `nil` until the decode kept it.
         var decoded: Any?
     }
