@@ -25,6 +25,9 @@ extension JSONDocument {
             fileprivate let objectsOpened: UInt32
         }
 
+        /// The index the next value's entry takes.
+        package var nextEntry: Int { storage.count }
+
         /// The current position.
         package var mark: Mark {
             Mark(entries: storage.count, strings: storage.strings.count, objectsOpened: objectsOpened)

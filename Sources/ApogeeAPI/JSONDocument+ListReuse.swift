@@ -12,15 +12,18 @@ extension JSONDocument {
         // under the store's lock, and never shared beyond them.
 
         /// How to make one list: the list decoded last time, and for each element of the new
-        /// one the index of the element to take from it, or `-1` to decode the element.
+        /// one the index of the element to take from it, or `-1` to decode the element; and
+        /// the entry of each element to decode, in order.
         @usableFromInline
         package struct Plan {
             @usableFromInline package let previous: Any
             @usableFromInline package let sources: [Int]
+            @usableFromInline package let decodedEntries: [Int]
 
-            package init(previous: Any, sources: [Int]) {
+            package init(previous: Any, sources: [Int], decodedEntries: [Int]) {
                 self.previous = previous
                 self.sources = sources
+                self.decodedEntries = decodedEntries
             }
         }
 
@@ -52,29 +55,31 @@ extension JSONDocument {
             }
             let document = value.document
             let sources = plan.sources
+            let decodedEntries = plan.decodedEntries
             var list = [Element]()
             list.reserveCapacity(sources.count)
             // Equal to the last list for certain only while every element is taken from its
             // own place or compares equal to the one there.
             var isSameList = sources.count == previous.count
             var isChangedList = !isSameList
-            var entry = value.index + 1
+            var decodedCount = 0
             var index = 0
             while index < sources.count {
                 let source = sources[index]
                 if source >= 0 && source < previous.count {
-                    // A stretch of elements taken in their order is copied at once.
-                    var end = index + 1
-                    while end < sources.count, sources[end] == source + (end - index), sources[end] < previous.count { end += 1 }
-                    list.append(contentsOf: previous[source..<(source + end - index)])
+                    // Copied one by one in a loop specialized for the element type: the
+                    // runtime's copy of a slice goes through the type's generic witnesses.
+                    list.append(previous[source])
                     if source != index { isSameList = false }
-                    for _ in index..<end { entry = document.entryAfter(entry) }
-                    index = end
+                    index += 1
                     continue
+                }
+                guard decodedCount < decodedEntries.count else {
+                    throw ResponseDecodingError.typeMismatch(expected: "an element to decode", found: value)
                 }
                 let element: Element
                 do {
-                    element = try Element(parsed: JSONDocument.Value(document: document, index: entry))
+                    element = try Element(parsed: JSONDocument.Value(document: document, index: decodedEntries[decodedCount]))
                 } catch let error as ResponseDecodingError {
                     throw error.prepending(.index(index))
                 }
@@ -88,7 +93,7 @@ extension JSONDocument {
                     }
                 }
                 list.append(element)
-                entry = document.entryAfter(entry)
+                decodedCount += 1
                 index += 1
             }
             if isSameList { list = previous }

@@ -113,9 +113,6 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// The top-level value.
     public var root: Value { Value(document: self, index: 0) }
-
-    /// The index of the entry after the value at `index` and everything inside it.
-    @usableFromInline func entryAfter(_ index: Int) -> Int { Int(entries[index].end) }
 }
 
 extension JSONDocument {

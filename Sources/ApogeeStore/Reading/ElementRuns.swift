@@ -13,13 +13,11 @@ struct ElementRuns: Sendable {
     /// fields (`null`, or one whose fields expire).
     private(set) var runs: [RunReference]
 
-    /// At most this many blocks; more are joined into one.
+    /// At most this many blocks: past it, the blocks this read's runs no longer mostly fill
+    /// are joined into one.
     private static let maximumBlocks = 8
-
-    init(blocks: [RunBlock] = [], runs: [RunReference] = []) {
-        self.blocks = blocks
-        self.runs = runs
-    }
+    /// A block with fewer live runs than this is joined with the others rather than kept.
+    private static let smallestKeptBlock = 32
 
     /// The runs of a list being read, taking blocks from the list's last read.
     init(reusingBlocksOf previous: ElementRuns?, count: Int) {
@@ -34,29 +32,54 @@ struct ElementRuns: Sendable {
         runs.append(run)
     }
 
-    /// Ends the list's read: the runs `builder` made become a block, and blocks past the
-    /// limit are joined into one holding only this read's runs.
+    /// Ends the list's read: the runs `builder` made become a block. Past
+    /// ``maximumBlocks``, the blocks at least half of whose runs this read names (and not
+    /// few) are kept as they are, and this read's runs in the others are copied into one new
+    /// block: a list read again one element at a time copies the few runs it read lately, not
+    /// the whole list, and keeps at most about twice the runs it names.
     mutating func finish(adding builder: consuming RunBlock.Builder) {
         if !builder.isEmpty { blocks.append(builder.build()) }
         guard blocks.count > Self.maximumBlocks else { return }
-        var joined = RunBlock.Builder(newBlock: 0)
+        var liveRuns = [Int](repeating: 0, count: blocks.count)
+        for run in runs where run != .none { liveRuns[Int(run.block)] += 1 }
+        var keptBlocks: [RunBlock] = []
+        var newPlaces = [Int32](repeating: -1, count: blocks.count)
+        for (place, block) in blocks.enumerated() where liveRuns[place] >= Self.smallestKeptBlock && liveRuns[place] * 2 >= block.runCount {
+            newPlaces[place] = Int32(keptBlocks.count)
+            keptBlocks.append(block)
+        }
+        if keptBlocks.count >= Self.maximumBlocks {
+            keptBlocks = []
+            newPlaces = [Int32](repeating: -1, count: blocks.count)
+        }
+        var joined = RunBlock.Builder(newBlock: keptBlocks.count)
         for position in runs.indices where runs[position] != .none {
             let run = runs[position]
-            runs[position] = joined.addRun(copying: Int(run.run), of: blocks[Int(run.block)])
+            let newPlace = newPlaces[Int(run.block)]
+            runs[position] = newPlace >= 0
+                ? RunReference(block: newPlace, run: run.run)
+                : joined.addRun(copying: Int(run.run), of: blocks[Int(run.block)])
         }
-        blocks = [joined.build()]
+        if !joined.isEmpty { keptBlocks.append(joined.build()) }
+        blocks = keptBlocks
+    }
+
+    /// For each of these blocks, its place among `other`'s blocks when `other` holds the same
+    /// block, else -1.
+    func blockPlaces(in other: ElementRuns) -> [Int32] {
+        blocks.map { block in Int32(other.blocks.firstIndex { $0 === block } ?? -1) }
     }
 
     /// Whether the element's run at `position` here and at `otherPosition` of `other` list
-    /// the same fields: the same run of the same block, or runs with equal fields.
-    func isSameRun(_ position: Int, as other: ElementRuns, _ otherPosition: Int) -> Bool {
+    /// the same fields: the same run of the same block (`places` is ``blockPlaces(in:)`` of
+    /// `other`), or runs with equal fields.
+    @inline(__always)
+    func isSameRun(_ position: Int, as other: ElementRuns, _ otherPosition: Int, places: [Int32]) -> Bool {
         let run = runs[position]
         let otherRun = other.runs[otherPosition]
         if run == .none || otherRun == .none { return run == otherRun }
-        let block = blocks[Int(run.block)]
-        let otherBlock = other.blocks[Int(otherRun.block)]
-        if block === otherBlock && run.run == otherRun.run { return true }
-        return block.fieldKeys(of: Int(run.run)).elementsEqual(otherBlock.fieldKeys(of: Int(otherRun.run)))
+        if places[Int(run.block)] == otherRun.block && run.run == otherRun.run { return true }
+        return blocks[Int(run.block)].hasSameFields(Int(run.run), as: other.blocks[Int(otherRun.block)], Int(otherRun.run))
     }
 
     /// The fields of the element's run at `position`; none for an element without one.
@@ -105,6 +128,23 @@ final class RunBlock: Sendable {
     func readsNone(of changed: ChangedRecords, run: Int) -> Bool {
         for position in Int(recordStarts[run])..<Int(recordStarts[run + 1]) where changed.contains(records[position]) {
             return false
+        }
+        return true
+    }
+
+    /// How many runs the block holds.
+    var runCount: Int { fieldStarts.count - 1 }
+
+    /// Whether run `run` and run `otherRun` of `other` list the same fields in the same order.
+    func hasSameFields(_ run: Int, as other: RunBlock, _ otherRun: Int) -> Bool {
+        let start = Int(fieldStarts[run])
+        let otherStart = Int(other.fieldStarts[otherRun])
+        let count = Int(fieldStarts[run + 1]) - start
+        guard count == Int(other.fieldStarts[otherRun + 1]) - otherStart else { return false }
+        for offset in 0..<count {
+            let field = fields[start + offset]
+            let otherField = other.fields[otherStart + offset]
+            guard field.name == otherField.name, records[field.record] == other.records[otherField.record] else { return false }
         }
         return true
     }

@@ -96,12 +96,13 @@ struct ReadDependencies: Sendable, Sequence {
             }
             let list = lists[position]
             let otherList = other.lists[position]
+            let places = list.blockPlaces(in: otherList)
             let shorterList = Swift.min(list.runs.count, otherList.runs.count)
             var runPrefix = 0
-            while runPrefix < shorterList, list.isSameRun(runPrefix, as: otherList, runPrefix) { runPrefix += 1 }
+            while runPrefix < shorterList, list.isSameRun(runPrefix, as: otherList, runPrefix, places: places) { runPrefix += 1 }
             var runSuffix = 0
             while runSuffix < shorterList - runPrefix,
-                  list.isSameRun(list.runs.count - 1 - runSuffix, as: otherList, otherList.runs.count - 1 - runSuffix) {
+                  list.isSameRun(list.runs.count - 1 - runSuffix, as: otherList, otherList.runs.count - 1 - runSuffix, places: places) {
                 runSuffix += 1
             }
             for run in runPrefix..<(list.runs.count - runSuffix) { removed += list.fieldKeys(at: run) }

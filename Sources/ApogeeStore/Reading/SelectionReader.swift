@@ -423,6 +423,7 @@ struct SelectionReader<Records: RecordReading> {
         var elements = ElementRuns(reusingBlocksOf: previousElements, count: items.count)
         var newRuns = RunBlock.Builder(newBlock: elements.blocks.count)
         var sources = [Int]()
+        var decodedEntries = [Int]()
         if comparesWithPrevious { sources.reserveCapacity(items.count) }
         var reusesAny = false
         var previousPositions: [RecordValue: Int]?
@@ -454,7 +455,10 @@ struct SelectionReader<Records: RecordReading> {
                     }
                 }
             }
-            if comparesWithPrevious { sources.append(-1) }
+            if comparesWithPrevious {
+                sources.append(-1)
+                decodedEntries.append(document.nextEntry)
+            }
             let dependencyMark = dependencies.mark
             let expiryMark = expiryChecks
             do {
@@ -474,7 +478,7 @@ struct SelectionReader<Records: RecordReading> {
         memory.note(ListMemory.List(items: items, elements: elements, decoded: nil), as: id, at: position)
         reuse.kept.insert(position)
         if reusesAny, let decoded = previous?.decoded {
-            reuse.plans[position] = JSONDocument.ListReuse.Plan(previous: decoded, sources: sources)
+            reuse.plans[position] = JSONDocument.ListReuse.Plan(previous: decoded, sources: sources, decodedEntries: decodedEntries)
         }
     }
 

@@ -38,6 +38,9 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
     }
 
+    /// The hash of the key's text, made when the key was made.
+    var storedHash: Int { textHash }
+
     /// Feeds the hash computed when the key was made.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(textHash)
