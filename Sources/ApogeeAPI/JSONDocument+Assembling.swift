@@ -80,6 +80,13 @@ extension JSONDocument {
             appendScalar(.null, bits: 0)
         }
 
+        /// Appends `count` `null`s: the places of list elements that the decode takes from
+        /// elsewhere.
+        package mutating func appendNulls(_ count: Int) {
+            storage.reserve(count)
+            for _ in 0..<count { appendScalar(.null, bits: 0) }
+        }
+
         /// Appends the `null` of a field that failed, with the server's errors for it, which
         /// the document's decode finds as it finds a response's.
         package mutating func appendNull(explainedBy errors: [GraphQLError]) {
@@ -185,14 +192,23 @@ extension JSONDocument {
         }
 
         fileprivate func append(_ entry: Entry) {
-            if count == entries.count {
-                let grown = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count * 2)
-                _ = grown.initialize(fromContentsOf: entries)
-                entries.deallocate()
-                entries = grown
-            }
+            if count == entries.count { grow(toHold: count + 1) }
             entries[count] = entry
             count += 1
+        }
+
+        /// Makes room for `extra` more entries at once.
+        fileprivate func reserve(_ extra: Int) {
+            if count + extra > entries.count { grow(toHold: count + extra) }
+        }
+
+        private func grow(toHold needed: Int) {
+            var capacity = entries.count * 2
+            while capacity < needed { capacity *= 2 }
+            let grown = UnsafeMutableBufferPointer<Entry>.allocate(capacity: capacity)
+            _ = grown.initialize(fromContentsOf: entries)
+            entries.deallocate()
+            entries = grown
         }
     }
 }

@@ -26,6 +26,11 @@ struct ElementRuns: Sendable {
         runs.reserveCapacity(count)
     }
 
+    /// Adds elements whose runs lie in the blocks already.
+    mutating func append(contentsOf runs: ArraySlice<RunReference>) {
+        self.runs.append(contentsOf: runs)
+    }
+
     /// Adds an element whose run lies in the blocks already.
     @inline(__always)
     mutating func append(_ run: RunReference) {
@@ -130,6 +135,21 @@ final class RunBlock: Sendable {
             return false
         }
         return true
+    }
+
+    /// How many of the `count` runs from `first` on read no record in `changed`, counted
+    /// until the first that reads one.
+    func runsReadingNone(of changed: ChangedRecords, from first: Int, count: Int) -> Int {
+        var run = first
+        var end = Int(recordStarts[run + 1])
+        for position in Int(recordStarts[first])..<Int(recordStarts[first + count]) {
+            while position >= end {
+                run += 1
+                end = Int(recordStarts[run + 1])
+            }
+            if changed.contains(records[position]) { return run - first }
+        }
+        return count
     }
 
     /// How many runs the block holds.

@@ -427,7 +427,42 @@ struct SelectionReader<Records: RecordReading> {
         if comparesWithPrevious { sources.reserveCapacity(items.count) }
         var reusesAny = false
         var previousPositions: [RecordValue: Int]?
-        for (index, item) in items.enumerated() {
+        let sharesItems = comparesWithPrevious && items.withUnsafeBufferPointer { itemsBuffer in
+            previousItems.withUnsafeBufferPointer { $0.baseAddress == itemsBuffer.baseAddress && $0.count == itemsBuffer.count }
+        }
+        var index = 0
+        while index < items.count {
+            // Most of a long list is a stretch of elements at the places they held, whose runs
+            // lie one after another in one block: taken together, with no step per element
+            // but comparing its reference and checking its records.
+            if comparesWithPrevious, index < previousItems.count, previousRuns[index] != .none {
+                let first = previousRuns[index]
+                let limit = Swift.min(items.count, previousItems.count)
+                var end = index + 1
+                while end < limit, previousRuns[end].block == first.block, previousRuns[end].run == first.run + Int32(end - index) {
+                    end += 1
+                }
+                if !sharesItems {
+                    var same = index
+                    while same < end, case .reference(let key) = items[same], case .reference(let previousKey) = previousItems[same], key == previousKey {
+                        same += 1
+                    }
+                    end = same
+                }
+                if end > index {
+                    end = index + previousBlocks[Int(first.block)].runsReadingNone(of: changed, from: Int(first.run), count: end - index)
+                }
+                if end > index {
+                    document.appendNulls(end - index)
+                    elements.append(contentsOf: previousRuns[index..<end])
+                    sources.append(contentsOf: index..<end)
+                    reusesAny = true
+                    index = end
+                    continue
+                }
+            }
+            defer { index += 1 }
+            let item = items[index]
             if comparesWithPrevious, case .reference = item {
                 var source: Int?
                 if index < previousItems.count {
