@@ -85,7 +85,7 @@ let package = Package(
         benchmark("IncrementalBenchmarks", dependencies: [apogee("Apogee"), apogee("ApogeeTesting")]),
         // apogee.json points the code generator at the RocketReserver schema with its cache
         // policy, whose @paginated merges the pages of launches into one list.
-        benchmark("PaginationBenchmarks", dependencies: [apogee("ApogeeStore")]),
+        benchmark("PaginationBenchmarks", dependencies: [apogee("ApogeeStore"), "BenchmarkSupport"]),
         // Launch operations of StoreBenchmarks, generated against the RocketReserver schema in a
         // target of their own: StoreBenchmarks' apogee.json names the GitHub schema.
         .target(

@@ -1,6 +1,7 @@
 import ApogeeAPI
 import ApogeeStore
 import Benchmark
+import BenchmarkSupport
 
 /// Issue 43's bars, each against its baseline in the same run:
 /// - writing the 50th page of 20 launches into a store whose list holds the 49 before it (the
@@ -97,6 +98,51 @@ let benchmarks: @Sendable () -> Void = {
         },
         setup: { try await ListWatcherFixture(pages: pages, held: 49) }
     )
+
+    // The watchers' bar with both ways timed back to back in each iteration, alternating
+    // which goes first: two benchmarks run one after the other can meet different loads on a
+    // shared machine, and the watchers' ratios moved by more than the bar's margin that way.
+    let listTime = BenchmarkMetric.custom("merged list (µs)", polarity: .prefersSmaller, useScalingFactor: false)
+    let pageTime = BenchmarkMetric.custom("one page (µs)", polarity: .prefersSmaller, useScalingFactor: false)
+    let ratio = BenchmarkMetric.custom("merged list / one page (per mille)", polarity: .prefersSmaller, useScalingFactor: false)
+    let pairedConfiguration = Benchmark.Configuration(metrics: [listTime, pageTime, ratio], maxDuration: .seconds(10), maxIterations: 2_000)
+
+    Benchmark(
+        "Pages, paired: a watcher of the merged list of 1,000 and a watcher of one page, each after its last page is written again, alternating",
+        configuration: pairedConfiguration,
+        closure: { (benchmark: Benchmark, fixtures: (list: ListWatcherFixture, page: ListWatcherFixture)) in
+            for iteration in benchmark.scaledIterations {
+                let times = try await PairTimes.measure(
+                    iteration: iteration,
+                    first: { try await fixtures.list.deliverOnePage() },
+                    second: { try await fixtures.page.deliverOnePage() }
+                )
+                benchmark.measurement(listTime, Int(times.first / .microseconds(1)))
+                benchmark.measurement(pageTime, Int(times.second / .microseconds(1)))
+                benchmark.measurement(ratio, times.perMille)
+            }
+        },
+        setup: { (try await ListWatcherFixture(pages: pages, held: 49), try await ListWatcherFixture(pages: pages, held: 0)) }
+    )
+
+    Benchmark(
+        "Pages, paired: a watcher of the merged list of 980 after the 50th page is written, and of the list after its first page, alternating",
+        configuration: .init(metrics: [listTime, pageTime, ratio], maxDuration: .seconds(10), maxIterations: 500)
+    ) { benchmark in
+        for iteration in benchmark.scaledIterations {
+            let list = try await ListWatcherFixture(pages: pages, held: 49, writingNext: false)
+            let page = try await ListWatcherFixture(pages: pages, held: 0, writingNext: false)
+            let times = try await PairTimes.measure(
+                iteration: iteration,
+                first: { try await list.deliverNextPage() },
+                second: { try await page.deliverNextPage() }
+            )
+            benchmark.measurement(listTime, Int(times.first / .microseconds(1)))
+            benchmark.measurement(pageTime, Int(times.second / .microseconds(1)))
+            benchmark.measurement(ratio, times.perMille)
+            blackHole((list, page))
+        }
+    }
 }
 
 /// A store holding `held` pages, and with `writingNext` the next, with a watcher of the list;
