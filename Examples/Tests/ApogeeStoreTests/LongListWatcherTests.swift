@@ -37,16 +37,28 @@ struct LongListWatcherTests {
         return delivered
     }
 
+    /// A store holding pages 1 to `pages`, merged, and a watcher of the list past its first
+    /// delivery, which is checked against a fresh read.
+    private static func watchedList(pages: Int) async throws -> (
+        store: NormalizedStore, results: AsyncStream<Result<LaunchListQuery.Data, CacheMiss>>.Iterator, data: LaunchListQuery.Data
+    ) {
+        let store = NormalizedStore()
+        for number in 1...pages { try store.write(data: page(number), for: query(number)) }
+        var results = store.watch(query(1)).makeAsyncIterator()
+        let data = try await expectFresh(&results, in: store)
+        return (store, results, data)
+    }
+
     private static func ids(_ data: LaunchListQuery.Data) -> [String] {
         data.launches.launches.map { $0?.id ?? "null" }
     }
 
     @Test("after each kind of write, a watcher of a merged list delivers what a fresh read gives")
     func deliversWhatAFreshReadGives() async throws {
-        let store = NormalizedStore()
-        for number in 1...5 { try store.write(data: Self.page(number), for: Self.query(number)) }
-        var results = store.watch(Self.query(1)).makeAsyncIterator()
-        var data = try await Self.expectFresh(&results, in: store)
+        let watched = try await Self.watchedList(pages: 5)
+        let store = watched.store
+        var results = watched.results
+        var data = watched.data
         #expect(data.launches.launches.count == 50)
 
         // One launch's own field.
@@ -90,10 +102,9 @@ struct LongListWatcherTests {
 
     @Test("a write that leaves every launch a long list shows as it was is not delivered; the next change is")
     func unchangedListIsNotDelivered() async throws {
-        let store = NormalizedStore()
-        for number in 1...5 { try store.write(data: Self.page(number), for: Self.query(number)) }
-        var results = store.watch(Self.query(1)).makeAsyncIterator()
-        _ = try await Self.expectFresh(&results, in: store)
+        let watched = try await Self.watchedList(pages: 5)
+        let store = watched.store
+        var results = watched.results
 
         // Launch 17 now links to another mission record that reads exactly as its own: the
         // watcher reads launch 17 again and finds the list as it was.
@@ -113,10 +124,9 @@ struct LongListWatcherTests {
 
     @Test("after a write to one launch at a time, again and again, a watcher of a long list still delivers each as a fresh read gives it")
     func manyWritesToOneLaunchEach() async throws {
-        let store = NormalizedStore()
-        for number in 1...5 { try store.write(data: Self.page(number), for: Self.query(number)) }
-        var results = store.watch(Self.query(1)).makeAsyncIterator()
-        _ = try await Self.expectFresh(&results, in: store)
+        let watched = try await Self.watchedList(pages: 5)
+        let store = watched.store
+        var results = watched.results
 
         // Each re-read keeps the launches it read again apart from the others; after a few
         // reads they are joined together, and every launch must still wake the watcher.
@@ -135,10 +145,9 @@ struct LongListWatcherTests {
 
     @Test("a watcher of a long list is told when a launch it shows is removed, and recovers when it is back")
     func removedElementIsAMissThenBack() async throws {
-        let store = NormalizedStore()
-        for number in 1...3 { try store.write(data: Self.page(number), for: Self.query(number)) }
-        var results = store.watch(Self.query(1)).makeAsyncIterator()
-        _ = try await Self.expectFresh(&results, in: store)
+        let watched = try await Self.watchedList(pages: 3)
+        let store = watched.store
+        var results = watched.results
 
         _ = try store.removeRecord("Launch:12")
         let miss = try #require(try await results.nextValue().failure)

@@ -128,15 +128,6 @@ final class RunBlock: Sendable {
         self.recordStarts = recordStarts
     }
 
-    /// Whether run `run` read only records not in `changed`.
-    @inline(__always)
-    func readsNone(of changed: ChangedRecords, run: Int) -> Bool {
-        for position in Int(recordStarts[run])..<Int(recordStarts[run + 1]) where changed.contains(records[position]) {
-            return false
-        }
-        return true
-    }
-
     /// How many of the `count` runs from `first` on read no record in `changed`, counted
     /// until the first that reads one.
     func runsReadingNone(of changed: ChangedRecords, from first: Int, count: Int) -> Int {

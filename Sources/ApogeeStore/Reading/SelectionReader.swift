@@ -481,7 +481,7 @@ struct SelectionReader<Records: RecordReading> {
                 }
                 if let source {
                     let run = previousRuns[source]
-                    if run != .none, previousBlocks[Int(run.block)].readsNone(of: changed, run: Int(run.run)) {
+                    if run != .none, previousBlocks[Int(run.block)].runsReadingNone(of: changed, from: Int(run.run), count: 1) == 1 {
                         document.appendNull()
                         elements.append(run)
                         sources.append(source)
