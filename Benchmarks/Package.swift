@@ -82,7 +82,7 @@ let package = Package(
         ]),
         // apogee.json points the code generator at the example server's RocketReserver schema,
         // for a query with a deferred fragment and its twin without.
-        benchmark("IncrementalBenchmarks", dependencies: [apogee("Apogee"), apogee("ApogeeTesting")]),
+        benchmark("IncrementalBenchmarks", dependencies: [apogee("Apogee"), apogee("ApogeeTesting"), "BenchmarkSupport"]),
         // apogee.json points the code generator at the RocketReserver schema with its cache
         // policy, whose @paginated merges the pages of launches into one list.
         benchmark("PaginationBenchmarks", dependencies: [apogee("ApogeeStore"), "BenchmarkSupport"]),

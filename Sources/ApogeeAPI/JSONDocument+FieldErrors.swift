@@ -90,7 +90,7 @@ extension JSONDocument.Value {
     }
 
     /// The list's element at `position`, or `nil` when the value is not a list that long.
-    func element(at position: Int) -> JSONDocument.Value? {
+    package func element(at position: Int) -> JSONDocument.Value? {
         let entry = entry
         guard entry.kind == .array, position >= 0, position < Int(entry.count) else { return nil }
         var element = JSONDocument.Value(document: document, index: index + 1)

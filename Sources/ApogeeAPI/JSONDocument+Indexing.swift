@@ -5,21 +5,27 @@ extension JSONDocument {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONParsingError(message: "a JSON text of 4 GiB or more", offset: 0)
         }
-        var indexer = DocumentIndexer(parser: JSONParser(bytes))
         // A value takes at least two bytes with its separator, mostly many more.
-        indexer.entries.reserveCapacity(bytes.count / 16 + 1)
-        try indexer.indexValue()
-        try indexer.parser.finish()
-        let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: indexer.entries.count)
-        _ = entries.initialize(from: indexer.entries)
-        return entries
+        var indexer = DocumentIndexer(parser: JSONParser(bytes), capacity: bytes.count / 16 + 16)
+        do {
+            try indexer.indexValue()
+            try indexer.parser.finish()
+        } catch {
+            indexer.entries.deallocate()
+            throw error
+        }
+        // Handed over as they are, the room past the last entry unused: copying them into a
+        // buffer of the exact size cost more than the room.
+        return UnsafeMutableBufferPointer(rebasing: indexer.entries[..<indexer.count])
     }
 }
 
 /// Walks JSON text once with ``JSONParser``'s checks, appending an entry per value.
 private struct DocumentIndexer {
     var parser: JSONParser
-    var entries: [JSONDocument.Entry] = []
+    /// The entries so far, `count` of them; the rest is room.
+    var entries: UnsafeMutableBufferPointer<JSONDocument.Entry>
+    var count = 0
     /// How many objects have been opened so far.
     var objectsOpened: UInt32 = 0
 
@@ -58,26 +64,42 @@ private struct DocumentIndexer {
         }
     }
 
-    private mutating func appendScalar(_ kind: JSONDocument.Entry.Kind, start: Int, count: Int) {
-        entries.append(JSONDocument.Entry(kind: kind, start: UInt32(start), count: UInt32(count), end: UInt32(entries.count + 1)))
+    init(parser: JSONParser, capacity: Int) {
+        self.parser = parser
+        entries = .allocate(capacity: capacity)
+    }
+
+    private mutating func append(_ entry: JSONDocument.Entry) {
+        if count == entries.count {
+            let grown = UnsafeMutableBufferPointer<JSONDocument.Entry>.allocate(capacity: entries.count * 2)
+            _ = grown.initialize(fromContentsOf: entries)
+            entries.deallocate()
+            entries = grown
+        }
+        entries[count] = entry
+        count += 1
+    }
+
+    private mutating func appendScalar(_ kind: JSONDocument.Entry.Kind, start: Int, count length: Int) {
+        append(JSONDocument.Entry(kind: kind, start: UInt32(start), count: UInt32(length), end: UInt32(count + 1)))
     }
 
     /// Appends a container's entry, to be completed by ``close(_:count:)``.
     private mutating func open(_ kind: JSONDocument.Entry.Kind) throws(JSONParsingError) -> Int {
         try parser.enterContainer()
-        let position = entries.count
+        let position = count
         // `start` holds the objects opened before this one until the container closes.
-        entries.append(JSONDocument.Entry(kind: kind, start: objectsOpened, count: 0, end: 0))
+        append(JSONDocument.Entry(kind: kind, start: objectsOpened, count: 0, end: 0))
         if kind == .object { objectsOpened += 1 }
         parser.index += 1
         return position
     }
 
-    private mutating func close(_ position: Int, count: UInt32) {
+    private mutating func close(_ position: Int, count members: UInt32) {
         parser.index += 1
         parser.depth -= 1
-        entries[position].count = count
-        entries[position].end = UInt32(entries.count)
+        entries[position].count = members
+        entries[position].end = UInt32(count)
         entries[position].start = objectsOpened - entries[position].start
     }
 

@@ -1,6 +1,7 @@
 import Apogee
 import ApogeeTesting
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import HTTPTypes
 
@@ -54,6 +55,27 @@ func deferredQueryBenchmarks() {
             }
         }
     )
+
+    // The bar's pair timed back to back in each iteration, alternating which goes first: two
+    // benchmarks run one after the other can meet different loads on a shared machine.
+    let partsTime = BenchmarkMetric.custom("two parts (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    let singleTime = BenchmarkMetric.custom("one response (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    let ratio = BenchmarkMetric.custom("two parts / one response (per mille)", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "Deferred query, paired: one deferred fragment in two parts and the same data in one response, alternating",
+        configuration: .init(metrics: [partsTime, singleTime, ratio], warmupIterations: 500, maxDuration: .seconds(10), maxIterations: 20_000)
+    ) { benchmark in
+        for iteration in benchmark.scaledIterations {
+            let times = try await PairTimes.measure(
+                iteration: iteration,
+                first: { blackHole(try await deferred.fetch(query: LaunchWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) },
+                second: { blackHole(try await single.fetch(query: LaunchWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) }
+            )
+            benchmark.measurement(partsTime, Int(times.first / .nanoseconds(1)))
+            benchmark.measurement(singleTime, Int(times.second / .nanoseconds(1)))
+            benchmark.measurement(ratio, times.perMille)
+        }
+    }
 }
 
 /// A benchmark whose setup found the client answering something else.

@@ -14,9 +14,9 @@ extension Normalizer {
     /// - Returns: `false` when the increment cannot be placed alone, and nothing of it was
     ///   normalized: its path crosses a `@connection` or `@paginated` field, whose pages the
     ///   store merges from a whole page; the caller writes the whole response instead.
-    mutating func normalize(
+    mutating func normalize<JSON: ResponseJSON>(
         _ increment: ResponseIncrement,
-        in response: JSONValue,
+        in response: JSON,
         root: CacheKey,
         selections rootSelections: [Selection],
         declaredType: String
@@ -77,20 +77,16 @@ extension Normalizer {
             throw NormalizationError(key: key, field: "", expected: "an increment's path of fields and list indices", found: "\(increment.path)")
         }
         // The fragment's fields as the response has them: without what an error nulled.
-        var fields = JSONObject(minimumCapacity: responseKeys.count)
-        for responseKey in responseKeys {
-            fields[responseKey] = object.member(responseKey)
-        }
         try normalizeObject(
-            JSONValue.object(fields), as: key, selections: selections, responseTypename: identity.responseTypename,
-            typename: identity.typename, keyField: identity.keyField)
+            object, as: key, selections: selections, responseTypename: identity.responseTypename,
+            typename: identity.typename, keyField: identity.keyField, onlyResponseKeys: responseKeys)
         return true
     }
 
     /// A streamed list's value for its field's record: the items the store has already (before
     /// `newFrom`) by reference, the new ones normalized.
-    private mutating func normalizeStreamedList(
-        _ value: JSONValue,
+    private mutating func normalizeStreamedList<JSON: ResponseJSON>(
+        _ value: JSON,
         type: Selection.FieldType,
         parent: CacheKey,
         field: String,
@@ -102,7 +98,7 @@ extension Normalizer {
             throw NormalizationError(key: parent, field: field, expected: "a list", found: value.kindDescription)
         }
         // Lists of scalars are kept whole, as the server sent them.
-        guard element.selections != nil else { return RecordValue(scalar: value) }
+        guard element.selections != nil else { return RecordValue(scalar: value.jsonValue) }
         var itemType = element
         if case .nonNull(let inner) = element { itemType = inner }
         var values: [RecordValue] = []

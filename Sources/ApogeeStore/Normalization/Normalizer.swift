@@ -91,13 +91,18 @@ struct Normalizer {
 
     /// ``normalize(_:as:selections:declaredType:keyField:)`` once the object's `__typename`
     /// has been read: an object in a field has it read to find its key.
+    ///
+    /// With `onlyResponseKeys`, only the object's fields of those names are written (with
+    /// its `__typename` and key): a deferred fragment's, when the object has the others from
+    /// an earlier payload.
     mutating func normalizeObject<JSON: ResponseJSON>(
         _ object: JSON,
         as key: CacheKey,
         selections: [Selection],
         responseTypename: String?,
         typename: String,
-        keyField: KeyField
+        keyField: KeyField,
+        onlyResponseKeys: [String]? = nil
     ) throws(NormalizationError) {
         var fields: [String: RecordValue]
         if let index = records.index(forKey: key) {
@@ -115,7 +120,9 @@ struct Normalizer {
         let outerStart = indicesStart
         indicesStart = indices.count
         defer { indicesStart = outerStart }
-        try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: selections, into: &fields)
+        try collect(
+            object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: selections,
+            onlyResponseKeys: onlyResponseKeys, into: &fields)
         put(fields, of: key)
     }
 
@@ -135,6 +142,7 @@ struct Normalizer {
         keyField: KeyField,
         key: CacheKey,
         selections: [Selection],
+        onlyResponseKeys: [String]? = nil,
         into fields: inout [String: RecordValue]
     ) throws(NormalizationError) {
         for selection in selections {
@@ -164,6 +172,7 @@ struct Normalizer {
                     continue
                 }
                 // A field the response leaves out is not written, so it stays missing.
+                if let onlyResponseKeys, !onlyResponseKeys.contains(field.responseKey) { continue }
                 guard let value = object.member(field.responseKey) else { continue }
                 if tracksPath { responsePath.append(.field(field.responseKey)) }
                 defer { if tracksPath { responsePath.removeLast() } }
@@ -200,11 +209,15 @@ struct Normalizer {
             case .inlineFragment(let fragment):
                 guard Selection.Condition.allPass(fragment.conditions, with: variables) else { continue }
                 if let condition = fragment.typeCondition, !condition.matches(typename) { continue }
-                try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: fragment.selections, into: &fields)
+                try collect(
+                    object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: fragment.selections,
+                    onlyResponseKeys: onlyResponseKeys, into: &fields)
             case .fragmentSpread(let spread):
                 guard Selection.Condition.allPass(spread.conditions, with: variables),
                       spread.typeCondition.matches(typename) else { continue }
-                try collect(object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: spread.selections, into: &fields)
+                try collect(
+                    object, typename: typename, responseTypename: responseTypename, keyField: keyField, key: key, selections: spread.selections,
+                    onlyResponseKeys: onlyResponseKeys, into: &fields)
             }
         }
     }

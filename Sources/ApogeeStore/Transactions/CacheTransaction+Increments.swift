@@ -13,7 +13,7 @@ extension CacheTransaction {
     ///   then, and the caller writes the whole response.
     func writeIncrements<Operation: GraphQLOperation>(
         _ increments: [ResponseIncrement],
-        of data: JSONObject,
+        of data: ResponseData,
         for operation: Operation,
         variables: JSONObject?
     ) throws -> Bool {
@@ -23,11 +23,17 @@ extension CacheTransaction {
         var normalizer = Normalizer(
             variables: variables ?? operation.variablesJSON, keyPolicy: core.keyPolicy, declaredKeyFields: Operation.Data.__cacheKeyFields,
             localFields: .kept)
-        let response = JSONValue.object(data)
         let root = CacheKey.root(for: Operation.operationType)
         for increment in increments {
-            let placed = try normalizer.normalize(
-                increment, in: response, root: root, selections: Operation.Data.__selections, declaredType: Operation.Data.__parentType)
+            let placed: Bool
+            switch data {
+            case .document(let response):
+                placed = try normalizer.normalize(
+                    increment, in: response, root: root, selections: Operation.Data.__selections, declaredType: Operation.Data.__parentType)
+            case .tree(let object):
+                placed = try normalizer.normalize(
+                    increment, in: JSONValue.object(object), root: root, selections: Operation.Data.__selections, declaredType: Operation.Data.__parentType)
+            }
             if !placed { return false }
         }
         declareAges(Operation.Data.__cacheMaxAges)

@@ -108,7 +108,7 @@ extension NormalizedStore {
                 if let increments, updater == nil {
                     // A payload that only completes what was pending adds nothing to write.
                     if increments.isEmpty { return }
-                    if case .tree(let object)? = data, try transaction.writeIncrements(increments, of: object, for: operation, variables: variables) {
+                    if let data, try transaction.writeIncrements(increments, of: data, for: operation, variables: variables) {
                         return
                     }
                 }

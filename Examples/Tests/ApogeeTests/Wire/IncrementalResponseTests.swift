@@ -1,5 +1,6 @@
 @testable import Apogee
 import ApogeeAPI
+@testable import ApogeeStore
 import HTTPTypes
 import Testing
 
@@ -11,6 +12,15 @@ import Testing
         var response = IncrementalResponse()
         for payload in payloads {
             try response.apply(try IncrementalPayload(parsing: Array(payload.utf8)))
+        }
+        return response
+    }
+
+    /// The same, each payload parsed into a tree first, as a WebSocket message is.
+    static func mergedFromTrees(_ payloads: [String]) throws -> IncrementalResponse {
+        var response = IncrementalResponse()
+        for payload in payloads {
+            try response.apply(try IncrementalPayload(object: try json(payload)))
         }
         return response
     }
@@ -90,6 +100,51 @@ import Testing
         ])
         #expect(whole.data == ["launch": .null])
         #expect(whole.errors.count == 1)
+    }
+
+    static let payloadSequences: [[String]] = [
+        [
+            #"{"data":{"person":{"name":"Luke","films":[{"title":"A New Hope"}]}},"pending":[{"id":0,"path":["person"]},{"id":1,"path":["person","films"]}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"0","data":{"homeworld":{"name":"Tatooine"},"name":"Luke Skywalker"}},{"id":"1","items":[{"title":"Empire"},{"title":"Jedi"}]}],"completed":[{"id":"0"},{"id":"1"}],"hasNext":false}"#,
+        ],
+        [
+            #"{"data":{"person":{"films":[{"title":"A"},{"title":"B"},{"title":"C"}]}},"hasNext":true}"#,
+            #"{"incremental":[{"items":[{"title":"b"}],"path":["person","films",1]},{"data":{"extra":[1,2]},"path":["person","films",0]}],"hasNext":true}"#,
+            #"{"incremental":[{"data":{"extra":[3,{"n":4}]},"path":["person","films",0]}],"hasNext":false}"#,
+        ],
+        [
+            #"{"data":{"hero":{"id":"1"}},"pending":[{"id":"0","path":["hero"],"label":"Outer"}],"hasNext":true}"#,
+            #"{"pending":[{"id":"1","path":["hero","friends",0]}],"incremental":[{"id":"0","data":{"friends":[{"id":"2"}]}},{"id":"0","subPath":["friends",0],"data":{"id":"2"}}],"completed":[{"id":"0"}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"1","data":{"name":"Han","n\u0061me2":"Solo"}}],"completed":[{"id":"1"}],"hasNext":false}"#,
+        ],
+        [
+            #"{"data":{"launch":null,"other":{"id":"1"}},"errors":[{"message":"no launch","path":["launch"]}],"hasNext":true}"#,
+            #"{"incremental":[{"data":{"site":"KSC"},"path":["launch"]},{"data":{"site":null},"path":["other"],"errors":[{"message":"no site","path":["other","site"]}]}],"hasNext":false}"#,
+        ],
+    ]
+
+    /// Payloads read from their text are merged in place, each into a new document that reads
+    /// the texts so far, and come out as the same payloads parsed into trees and merged as trees.
+    @Test(arguments: payloadSequences)
+    func payloadsReadFromTextMergeInPlaceAsTreesMerge(payloads: [String]) throws {
+        let inPlace = try Self.merged(payloads)
+        let trees = try Self.mergedFromTrees(payloads)
+        guard case .document? = inPlace.responseData else {
+            Issue.record("the data became a tree")
+            return
+        }
+        #expect(inPlace.data == trees.data)
+        #expect(inPlace.errors == trees.errors)
+        #expect(inPlace.pending == trees.pending)
+        #expect(inPlace.hasNext == trees.hasNext)
+        // A tree's fields come in no order.
+        func sorted(_ increments: [ResponseIncrement]?) -> [ResponseIncrement]? {
+            increments?.map { increment in
+                guard case .fields(let names) = increment.content else { return increment }
+                return ResponseIncrement(path: increment.path, content: .fields(names.sorted()))
+            }
+        }
+        #expect(sorted(inPlace.lastIncrements) == sorted(trees.lastIncrements))
     }
 
     /// A response that never said `hasNext` is one payload, complete.

@@ -17,7 +17,7 @@ extension HTTPNetworkTransport {
         let httpRequest = try request.httpRequest()
         let response = try await transport.stream(httpRequest)
         let head = response.head
-        guard head.status.kind == .successful, head.mediaType == Self.multipartMixedMediaType else {
+        guard head.status.kind == .successful, head.hasMediaType("multipart/mixed") else {
             let whole = try await response.collected()
             let metadata = ResponseMetadata(httpResponse: whole.head, bodySizes: .init(sent: httpRequest.body.count, received: whole.body.count))
             return GraphQLResultStream(result: try GraphQLResult<Operation.Data>(decoding: try whole.graphQLBody(), metadata: metadata))
@@ -38,10 +38,17 @@ extension HTTPNetworkTransport {
     /// what the request accepted already (a plain GraphQL response, for a server that does not
     /// defer). A field that offers `multipart/mixed` already is the caller's and stands.
     static func incrementalAccept(offering formats: [IncrementalDeliveryFormat], before accepted: String?) -> String {
+        if accepted == nil || accepted == GraphQLOverHTTP.acceptedMediaTypes, formats == IncrementalDeliveryFormat.all {
+            return defaultIncrementalAccept
+        }
         let accepted = accepted ?? GraphQLOverHTTP.acceptedMediaTypes
         guard !formats.isEmpty, !offersMultipartMixed(accepted) else { return accepted }
         return (formats.map(\.mediaRange) + [accepted]).joined(separator: ", ")
     }
+
+    /// The `Accept` field of most such requests, made once: every format offered, before what
+    /// a client accepts by default.
+    private static let defaultIncrementalAccept = (IncrementalDeliveryFormat.all.map(\.mediaRange) + [GraphQLOverHTTP.acceptedMediaTypes]).joined(separator: ", ")
 
     /// Whether an `Accept` field names `multipart/mixed`, in any case: compared as ASCII
     /// bytes, as every request with `@defer` asks.

@@ -11,6 +11,10 @@ struct IncrementalPayload: Sendable {
         case data(JSONObject)
         /// A stream's items, appended to the list at the path.
         case items([JSONValue])
+        /// A deferred fragment's fields, read in place from the payload's text (an object).
+        case parsedData(JSONDocument.Value)
+        /// A stream's items, read in place from the payload's text (a list).
+        case parsedItems(JSONDocument.Value)
     }
 
     /// One entry of `incremental`.
@@ -48,9 +52,10 @@ struct IncrementalPayload: Sendable {
         data == nil && errors.isEmpty && extensions == nil && pending.isEmpty && incremental.isEmpty && completed.isEmpty && hasNext == nil
     }
 
-    /// Reads a payload from a part's JSON text. The text is indexed as a `JSONDocument`: the
-    /// first payload's `data` stays in it for the typed data and the store to read in place,
-    /// and only the rest of the payload (small) becomes a tree.
+    /// Reads a payload from a part's JSON text. The text is indexed as a `JSONDocument` and
+    /// read in place: the first payload's `data` and each increment's `data` or `items` stay
+    /// in it, for the merge, the typed data and the store to read, and only errors and
+    /// extensions become trees.
     init(parsing bytes: some Collection<UInt8>) throws(InvalidResponseReason) {
         guard !bytes.isEmpty else { throw .emptyBody }
         let root: JSONDocument.Value
@@ -61,138 +66,175 @@ struct IncrementalPayload: Sendable {
         } catch {
             throw .notAGraphQLResponse("\(error)")
         }
-        guard let members = root.members else {
+        guard root.isObject else {
             throw .notAGraphQLResponse("a payload is \(root.kindDescription), not an object")
         }
-        var data: ResponseData??
-        var rest = JSONObject(minimumCapacity: members.count)
-        for (name, value) in members {
-            guard name == "data" else {
-                rest[name] = value.jsonValue
-                continue
-            }
-            // The last of repeated names wins, as a tree's would.
-            if value.isNull {
-                data = .some(nil)
-            } else if value.isObject {
-                data = .some(.document(value))
-            } else {
-                throw .notAGraphQLResponse("'data' is \(value.kindDescription), not an object")
-            }
-        }
-        try self.init(data: data, members: rest)
+        try self.init(reading: root)
     }
 
     /// Reads a payload already parsed: a WebSocket message's or a server-sent event's.
     init(object: JSONObject) throws(InvalidResponseReason) {
-        let data: ResponseData??
-        switch object["data"] {
-        case nil: data = nil
-        case .null?: data = .some(nil)
-        case .object(let fields)?: data = .some(.tree(fields))
-        case let other?: throw .notAGraphQLResponse("'data' is \(other.kindDescription), not an object")
-        }
-        try self.init(data: data, members: object)
+        try self.init(reading: JSONValue.object(object))
     }
 
-    /// A payload of `data`, read already, and the payload's other members.
-    private init(data: ResponseData??, members object: JSONObject) throws(InvalidResponseReason) {
-        self.data = data
-        errors = try Self.errors(object["errors"])
-        extensions = object["extensions"]?.objectValue
-        switch object["hasNext"] {
-        case nil, .null?: hasNext = nil
-        case .bool(let value)?: hasNext = value
-        case let other?: throw .malformedIncrementalPayload("'hasNext' is \(other.kindDescription), not a boolean")
+    /// Reads a payload's members, from a tree or in place from a document.
+    private init<JSON: PayloadJSON>(reading object: JSON) throws(InvalidResponseReason) {
+        switch object.member("data") {
+        case nil: data = nil
+        case let value? where value.isNull: data = .some(nil)
+        case let value? where value.isObject: data = .some(value.responseData)
+        case let other?: throw .notAGraphQLResponse("'data' is \(other.kindDescription), not an object")
         }
-        pending = try Self.entries(object["pending"], named: "pending") { entry throws(InvalidResponseReason) in
-            guard let id = Self.id(entry["id"]) else { throw .malformedIncrementalPayload("an entry of 'pending' has no id") }
-            guard let path = try Self.path(entry["path"]) else { throw .malformedIncrementalPayload("the pending entry \(id) has no path") }
-            return PendingIncrement(id: id, path: path, label: entry["label"]?.stringValue)
+        errors = try Self.errors(object.member("errors"))
+        extensions = object.member("extensions")?.jsonValue.objectValue
+        switch object.member("hasNext") {
+        case nil: hasNext = nil
+        case let value? where value.isNull: hasNext = nil
+        case let value?:
+            guard let bool = value.boolValue else {
+                throw .malformedIncrementalPayload("'hasNext' is \(value.kindDescription), not a boolean")
+            }
+            hasNext = bool
         }
-        incremental = try Self.entries(object["incremental"], named: "incremental") { entry throws(InvalidResponseReason) in
+        pending = try Self.entries(object.member("pending"), named: "pending") { entry throws(InvalidResponseReason) in
+            guard let id = Self.id(entry.member("id")) else { throw .malformedIncrementalPayload("an entry of 'pending' has no id") }
+            guard let path = try Self.path(entry.member("path")) else { throw .malformedIncrementalPayload("the pending entry \(id) has no path") }
+            return PendingIncrement(id: id, path: path, label: entry.member("label")?.stringValue)
+        }
+        incremental = try Self.entries(object.member("incremental"), named: "incremental") { entry throws(InvalidResponseReason) in
             let content: Content
-            if let items = entry["items"] {
-                guard let list = items.arrayValue else { throw .malformedIncrementalPayload("'items' is \(items.kindDescription), not a list") }
-                content = .items(list)
-            } else if let data = entry["data"] {
-                guard let fields = data.objectValue else { throw .malformedIncrementalPayload("an increment's 'data' is \(data.kindDescription), not an object") }
-                content = .data(fields)
+            if let items = entry.member("items") {
+                guard items.isList else { throw .malformedIncrementalPayload("'items' is \(items.kindDescription), not a list") }
+                content = items.itemsContent
+            } else if let data = entry.member("data") {
+                guard data.isObject else { throw .malformedIncrementalPayload("an increment's 'data' is \(data.kindDescription), not an object") }
+                content = data.dataContent
             } else {
                 throw .malformedIncrementalPayload("an entry of 'incremental' has neither 'data' nor 'items'")
             }
             let increment = Increment(
-                id: Self.id(entry["id"]),
-                path: try Self.path(entry["path"]),
-                subPath: try Self.path(entry["subPath"]),
+                id: Self.id(entry.member("id")),
+                path: try Self.path(entry.member("path")),
+                subPath: try Self.path(entry.member("subPath")),
                 content: content,
-                errors: try Self.errors(entry["errors"])
+                errors: try Self.errors(entry.member("errors"))
             )
             guard increment.id != nil || increment.path != nil else {
                 throw .malformedIncrementalPayload("an entry of 'incremental' has neither an id nor a path")
             }
             return increment
         }
-        completed = try Self.entries(object["completed"], named: "completed") { entry throws(InvalidResponseReason) in
-            guard let id = Self.id(entry["id"]) else { throw .malformedIncrementalPayload("an entry of 'completed' has no id") }
-            return Completion(id: id, errors: try Self.errors(entry["errors"]))
+        completed = try Self.entries(object.member("completed"), named: "completed") { entry throws(InvalidResponseReason) in
+            guard let id = Self.id(entry.member("id")) else { throw .malformedIncrementalPayload("an entry of 'completed' has no id") }
+            return Completion(id: id, errors: try Self.errors(entry.member("errors")))
         }
     }
 
-    private static func entries<Entry>(
-        _ value: JSONValue?,
+    private static func entries<JSON: PayloadJSON, Entry>(
+        _ value: JSON?,
         named name: String,
-        _ read: (JSONObject) throws(InvalidResponseReason) -> Entry
+        _ read: (JSON) throws(InvalidResponseReason) -> Entry
     ) throws(InvalidResponseReason) -> [Entry] {
-        switch value {
-        case nil, .null?: return []
-        case .array(let entries)?:
-            var result: [Entry] = []
-            result.reserveCapacity(entries.count)
-            for entry in entries {
-                guard let object = entry.objectValue else {
-                    throw .malformedIncrementalPayload("an entry of '\(name)' is \(entry.kindDescription), not an object")
-                }
-                result.append(try read(object))
-            }
-            return result
-        case let other?:
-            throw .malformedIncrementalPayload("'\(name)' is \(other.kindDescription), not a list")
+        guard let value, !value.isNull else { return [] }
+        guard let entries = value.elements else {
+            throw .malformedIncrementalPayload("'\(name)' is \(value.kindDescription), not a list")
         }
+        var result: [Entry] = []
+        result.reserveCapacity(entries.count)
+        for entry in entries {
+            guard entry.isObject else {
+                throw .malformedIncrementalPayload("an entry of '\(name)' is \(entry.kindDescription), not an object")
+            }
+            result.append(try read(entry))
+        }
+        return result
     }
 
-    private static func errors(_ value: JSONValue?) throws(InvalidResponseReason) -> [GraphQLError] {
-        switch value {
-        case nil, .null?: return []
-        case .array(let entries)?: return try entries.map { entry throws(InvalidResponseReason) in try GraphQLError(json: entry) }
-        case let other?: throw .notAGraphQLResponse("'errors' is \(other.kindDescription), not a list")
+    private static func errors<JSON: PayloadJSON>(_ value: JSON?) throws(InvalidResponseReason) -> [GraphQLError] {
+        guard let value, !value.isNull else { return [] }
+        guard let entries = value.elements else {
+            throw .notAGraphQLResponse("'errors' is \(value.kindDescription), not a list")
         }
+        return try entries.map { entry throws(InvalidResponseReason) in try GraphQLError(json: entry.jsonValue) }
     }
 
     /// An id: a string, or a number (the draft's own examples write some as numbers).
-    private static func id(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let id)?: id
-        case .int(let id)?: String(id)
-        default: nil
-        }
+    private static func id<JSON: PayloadJSON>(_ value: JSON?) -> String? {
+        guard let value else { return nil }
+        return value.stringValue ?? value.intValue.map { String($0) }
     }
 
-    private static func path(_ value: JSONValue?) throws(InvalidResponseReason) -> ResponsePath? {
-        switch value {
-        case nil, .null?: return nil
-        case .array(let components)?:
-            var path = ResponsePath()
-            for component in components {
-                switch component {
-                case .string(let name): path.components.append(.field(name))
-                case .int(let index) where index >= 0: path.components.append(.index(index))
-                default: throw .malformedIncrementalPayload("a path has \(component.kindDescription) among its steps")
-                }
-            }
-            return path
-        case let other?:
-            throw .malformedIncrementalPayload("a path is \(other.kindDescription), not a list")
+    private static func path<JSON: PayloadJSON>(_ value: JSON?) throws(InvalidResponseReason) -> ResponsePath? {
+        guard let value, !value.isNull else { return nil }
+        guard let components = value.elements else {
+            throw .malformedIncrementalPayload("a path is \(value.kindDescription), not a list")
         }
+        var path = ResponsePath()
+        path.components.reserveCapacity(components.count)
+        for component in components {
+            if let name = component.stringValue {
+                path.components.append(.field(name))
+            } else if let index = component.intValue, index >= 0 {
+                path.components.append(.index(index))
+            } else {
+                throw .malformedIncrementalPayload("a path has \(component.kindDescription) among its steps")
+            }
+        }
+        return path
     }
+}
+
+/// A payload's JSON as ``IncrementalPayload`` reads it: a tree (a WebSocket message), or a
+/// value of a parsed document read in place (a part of a `multipart/mixed` body).
+private protocol PayloadJSON {
+    /// The value of the object's field `name` (the last, for a name given twice); `nil` when
+    /// it is absent or this is no object.
+    func member(_ name: String) -> Self?
+    var isNull: Bool { get }
+    var isObject: Bool { get }
+    var isList: Bool { get }
+    var elements: [Self]? { get }
+    var stringValue: String? { get }
+    var intValue: Int? { get }
+    var boolValue: Bool? { get }
+    var kindDescription: String { get }
+    var jsonValue: JSONValue { get }
+    /// An object, as the store and typed decoding take a response's data.
+    var responseData: ResponseData { get }
+    /// An object, as a deferred fragment's fields.
+    var dataContent: IncrementalPayload.Content { get }
+    /// A list, as a stream's items.
+    var itemsContent: IncrementalPayload.Content { get }
+}
+
+extension JSONValue: PayloadJSON {
+    fileprivate func member(_ name: String) -> JSONValue? {
+        objectValue?[name]
+    }
+
+    fileprivate var isObject: Bool { objectValue != nil }
+    fileprivate var isList: Bool { arrayValue != nil }
+    fileprivate var elements: [JSONValue]? { arrayValue }
+
+    fileprivate var intValue: Int? {
+        if case .int(let value) = self { return value }
+        return nil
+    }
+
+    fileprivate var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    fileprivate var jsonValue: JSONValue { self }
+    fileprivate var responseData: ResponseData { .tree(objectValue ?? [:]) }
+    fileprivate var dataContent: IncrementalPayload.Content { .data(objectValue ?? [:]) }
+    fileprivate var itemsContent: IncrementalPayload.Content { .items(arrayValue ?? []) }
+}
+
+extension JSONDocument.Value: PayloadJSON {
+    fileprivate var isList: Bool { listCount != nil }
+    fileprivate var responseData: ResponseData { .document(self) }
+    fileprivate var dataContent: IncrementalPayload.Content { .parsedData(self) }
+    fileprivate var itemsContent: IncrementalPayload.Content { .parsedItems(self) }
 }

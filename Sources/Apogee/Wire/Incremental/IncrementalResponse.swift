@@ -10,8 +10,9 @@ import ApogeeStore
 /// has no place in the response so far (under a `null` that an error left) is dropped, as the
 /// server's own response would have had nothing there.
 struct IncrementalResponse: Sendable {
-    /// The data so far; `nil` before the first payload, or when it was `null`. The first
-    /// payload's as it came (read in place from its text), a tree once anything is merged in.
+    /// The data so far; `nil` before the first payload, or when it was `null`. Read in place
+    /// when the payloads came as text (each increment merged into a new document that reads
+    /// the texts so far), a tree when they came parsed.
     private(set) var responseData: ResponseData?
     /// The data so far, as a tree.
     var data: JSONObject? { responseData?.tree }
@@ -89,32 +90,35 @@ struct IncrementalResponse: Sendable {
         } else {
             throw .malformedIncrementalPayload("an increment with neither an id nor a path")
         }
+        if case .document(let root)? = responseData, root.readsText, let content = increment.content.readingText {
+            try mergeInPlace(content, at: path, increment: increment, into: root)
+            return
+        }
         // Merged into a tree of its own: taken out, so that the merge edits the one copy in place.
         guard var data = responseData.take()?.tree else { return }
         defer { responseData = .tree(data) }
-        switch increment.content {
+        switch increment.content.tree {
         case .data(let fields):
+            var placed = false
             try Self.update(&data, at: path.components[...]) { value throws(InvalidResponseReason) in
                 guard case .object(var object) = value else {
-                    throw .malformedIncrementalPayload("deferred data for '\(path)', which is \(value.kindDescription), not an object")
+                    throw Self.notAnObject(value.kindDescription, at: path)
                 }
                 value = .null  // Drops the tree's reference so the merge copies nothing.
                 object.mergeDeeply(fields)
                 value = .object(object)
+                placed = true
             }
-            lastIncrements?.append(ResponseIncrement(path: path, content: .fields(Array(fields.keys))))
+            // Data with no place (under a `null`) leaves the store nothing to write.
+            if placed {
+                lastIncrements?.append(ResponseIncrement(path: path, content: .fields(Array(fields.keys))))
+            }
         case .items(let items):
-            // The current format points at the list; the 2022 one at the first item's index.
-            var listPath = path.components[...]
-            var firstIndex: Int?
-            if increment.id == nil, case .index(let index)? = listPath.last {
-                firstIndex = index
-                listPath = listPath.dropLast()
-            }
+            let (listPath, firstIndex) = Self.listPlace(path, increment: increment)
             var start: Int?
             try Self.update(&data, at: listPath) { value throws(InvalidResponseReason) in
                 guard case .array(var list) = value else {
-                    throw .malformedIncrementalPayload("streamed items for '\(path)', which is \(value.kindDescription), not a list")
+                    throw Self.notAList(value.kindDescription, at: path)
                 }
                 value = .null
                 let first = min(firstIndex ?? list.count, list.count)
@@ -125,7 +129,90 @@ struct IncrementalResponse: Sendable {
             if let start {
                 lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: start)))
             }
+        case .parsedData, .parsedItems:
+            preconditionFailure("an increment's content as a tree is data or items")
         }
+    }
+
+    /// Merges an increment read in place into data read in place: the merged data is a new
+    /// document that reads both texts, so neither becomes a tree.
+    private mutating func mergeInPlace(
+        _ content: IncrementalPayload.Content,
+        at path: ResponsePath,
+        increment: IncrementalPayload.Increment,
+        into root: JSONDocument.Value
+    ) throws(InvalidResponseReason) {
+        switch content {
+        case .parsedData(let fields):
+            guard let place = try Self.place(at: path.components[...], in: root) else { return }
+            let target = place.last ?? root
+            guard target.isObject else { throw Self.notAnObject(target.kindDescription, at: path) }
+            responseData = .document(root.merging(fields, intoObjectAt: place))
+            lastIncrements?.append(ResponseIncrement(path: path, content: .fields(fields.members?.map(\.name) ?? [])))
+        case .parsedItems(let items):
+            let (listPath, firstIndex) = Self.listPlace(path, increment: increment)
+            guard let place = try Self.place(at: listPath, in: root) else { return }
+            let target = place.last ?? root
+            guard let count = target.listCount else { throw Self.notAList(target.kindDescription, at: path) }
+            let first = min(firstIndex ?? count, count)
+            responseData = .document(root.splicing(items, intoListAt: place, from: first))
+            lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: first)))
+        case .data, .items:
+            preconditionFailure("an increment's content read in place is parsed data or items")
+        }
+    }
+
+    /// The values from below `root` down to the one `path` leads to, each inside the one
+    /// before; `nil` when the path ends at `null` or at a missing field, as ``update(_:at:_:)``
+    /// finds it.
+    private static func place(
+        at path: ArraySlice<ResponsePath.Component>,
+        in root: JSONDocument.Value
+    ) throws(InvalidResponseReason) -> [JSONDocument.Value]? {
+        var place: [JSONDocument.Value] = []
+        place.reserveCapacity(path.count)
+        var value = root
+        var rest = path
+        while let step = rest.first {
+            if value.isNull { return nil }
+            switch step {
+            case .field(let name) where value.isObject:
+                guard let child = value.member(name) else { return nil }
+                value = child
+            case .index(let index) where value.listCount != nil:
+                guard let child = value.element(at: index) else {
+                    throw .malformedIncrementalPayload("the path '\(ResponsePath(Array(rest)))' has an index past the list's end")
+                }
+                value = child
+            default:
+                throw .malformedIncrementalPayload("a path step '\(step)' meets \(value.kindDescription)")
+            }
+            place.append(value)
+            rest = rest.dropFirst()
+        }
+        return value.isNull ? nil : place
+    }
+
+    /// Where a stream's items go: the list's path, and the first item's index when the path
+    /// gives it. The current format points at the list; the 2022 one at the first item's index.
+    private static func listPlace(
+        _ path: ResponsePath,
+        increment: IncrementalPayload.Increment
+    ) -> (list: ArraySlice<ResponsePath.Component>, firstIndex: Int?) {
+        var listPath = path.components[...]
+        if increment.id == nil, case .index(let index)? = listPath.last {
+            listPath = listPath.dropLast()
+            return (listPath, index)
+        }
+        return (listPath, nil)
+    }
+
+    private static func notAnObject(_ kind: String, at path: ResponsePath) -> InvalidResponseReason {
+        .malformedIncrementalPayload("deferred data for '\(path)', which is \(kind), not an object")
+    }
+
+    private static func notAList(_ kind: String, at path: ResponsePath) -> InvalidResponseReason {
+        .malformedIncrementalPayload("streamed items for '\(path)', which is \(kind), not a list")
     }
 
     /// Changes the value at `path` under `root` in place. A path that ends at `null` or at a
@@ -195,5 +282,24 @@ extension GraphQLResult where Data: RootSelectionSet {
         hasNext = response.hasNext
         pendingIncrements = response.pending
         serverIncrements = response.lastIncrements
+    }
+}
+
+extension IncrementalPayload.Content {
+    /// The content read in place, or `nil` when it is a tree.
+    fileprivate var readingText: Self? {
+        switch self {
+        case .parsedData(let value), .parsedItems(let value): value.readsText ? self : nil
+        case .data, .items: nil
+        }
+    }
+
+    /// The content as a tree.
+    fileprivate var tree: Self {
+        switch self {
+        case .parsedData(let value): .data(value.jsonValue.objectValue ?? [:])
+        case .parsedItems(let value): .items(value.jsonValue.arrayValue ?? [])
+        case .data, .items: self
+        }
     }
 }
