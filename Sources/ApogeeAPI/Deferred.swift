@@ -35,10 +35,31 @@ extension Deferred where Fragment: SelectionSet {
     /// query selects too), which is what a deferred payload still on its way looks like. Any
     /// other mismatch is still an error.
     public init(from object: ResponseObject) throws {
+        // Most often the fragment's first own field tells, without an error thrown and caught
+        // (which makes a path and a box) for each pending fragment.
+        if let responseKey = Self.firstFieldKey, !object.hasMember(responseKey) {
+            self = .pending
+            return
+        }
         do {
             self = .fulfilled(try Fragment(from: object))
         } catch let error as ResponseDecodingError where error.reason == .missingField {
             self = .pending
         }
+    }
+}
+
+extension Deferred where Fragment: SelectionSet {
+    /// The response key of the fragment's first field that a server's response always has
+    /// once the fragment has come: not `__typename` (which the object has from the rest of the
+    /// query), not a field under `@include` or `@skip`, not a local field or `__id` (which the
+    /// server never sends). `nil` when it selects none such at its top.
+    private static var firstFieldKey: String? {
+        for selection in Fragment.__selections {
+            if case .field(let field) = selection, !field.isResponseTypename, !field.hasConditions, !field.isLocal, !field.isClientID {
+                return field.responseKey
+            }
+        }
+        return nil
     }
 }

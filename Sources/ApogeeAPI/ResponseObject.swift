@@ -97,6 +97,14 @@ public struct ResponseObject: Sendable {
         }
     }
 
+    /// Whether the object has a field named `responseKey`, `null` or not.
+    func hasMember(_ responseKey: String) -> Bool {
+        switch storage {
+        case .fields(let fields): fields[responseKey] != nil
+        case .parsed(let object): object.member(responseKey) != nil
+        }
+    }
+
     /// The object's `__typename`, which generated code adds to every object selection.
     public var typename: String? {
         switch storage {

@@ -1,3 +1,4 @@
+import ApogeeAPI
 import Foundation
 import HTTPTypes
 
@@ -29,10 +30,9 @@ extension HTTPTransport {
     /// Sends the request with ``send(_:)`` and gives the whole body as one piece.
     public func stream(_ request: HTTPTransportRequest) async throws -> HTTPStreamingResponse {
         let response = try await send(request)
-        return HTTPStreamingResponse(head: response.head, body: AsyncThrowingStream { continuation in
-            continuation.yield(response.body)
-            continuation.finish()
-        })
+        // One piece, handed out by the iterator itself: no buffer, no continuation to resume.
+        let body = Locked<Data?>(response.body)
+        return HTTPStreamingResponse(head: response.head, body: AsyncThrowingStream(unfolding: { body.withLock { $0.take() } }))
     }
 
     /// Nothing to release.

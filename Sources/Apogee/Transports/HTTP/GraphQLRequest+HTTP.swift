@@ -22,7 +22,7 @@ extension GraphQLRequest {
         switch method {
         case .post:
             var headers = headers
-            if headers[.contentType] == nil {
+            if !headers.contains(.contentType) {
                 headers[.contentType] = "application/json"
             }
             return HTTPTransportRequest(method: .post, url: url, headers: headers, body: .bytes(body.jsonBytes()), timeout: timeout)
@@ -68,7 +68,7 @@ extension GraphQLRequest {
     /// as it streams (events, parts) is held back in proxies' buffers when compressed, and a
     /// compressed stream is counted whole where it is inflated.
     mutating func preferUncompressedStream() {
-        if headers[.acceptEncoding] == nil {
+        if !headers.contains(.acceptEncoding) {
             headers[.acceptEncoding] = "identity"
         }
     }

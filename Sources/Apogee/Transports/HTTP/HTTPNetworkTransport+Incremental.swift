@@ -12,7 +12,7 @@ extension HTTPNetworkTransport {
     /// that does not defer) gives that one result.
     func sendIncremental<Operation: GraphQLOperation>(_ request: GraphQLRequest<Operation>) async throws -> GraphQLResultStream<Operation.Data> {
         var request = request
-        request.headers[.accept] = Self.incrementalAccept(offering: incrementalDeliveryFormats, before: request.headers[.accept])
+        request.headers[.accept] = Self.incrementalAccept(offering: incrementalDeliveryFormats, before: Self.accepted(by: request.headers))
         request.preferUncompressedStream()
         let httpRequest = try request.httpRequest()
         let response = try await transport.stream(httpRequest)
@@ -44,6 +44,16 @@ extension HTTPNetworkTransport {
         let accepted = accepted ?? GraphQLOverHTTP.acceptedMediaTypes
         guard !formats.isEmpty, !offersMultipartMixed(accepted) else { return accepted }
         return (formats.map(\.mediaRange) + [accepted]).joined(separator: ", ")
+    }
+
+    /// A request's `Accept`: its one field's value as it is, several joined as `HTTPFields`'
+    /// subscript joins them (which makes a new string even for one).
+    private static func accepted(by headers: HTTPFields) -> String? {
+        var accepted: String?
+        for field in headers where field.name == .accept {
+            accepted = accepted.map { "\($0), \(field.value)" } ?? field.value
+        }
+        return accepted
     }
 
     /// The `Accept` field of most such requests, made once: every format offered, before what
