@@ -76,6 +76,44 @@ func deferredQueryBenchmarks() {
             benchmark.measurement(ratio, times.perMille)
         }
     }
+
+    // The same pair with a page of 200 launches beside the launch: the first payload is about
+    // 15 KB, so the payloads' own data weighs more than the work each result costs.
+    let page = (0..<200).map { #"{"__typename":"Launch","id":"\#($0)","site":"CCAFS SLC 40","isBooked":false}"# }.joined(separator: ",")
+    let launches = #""launches":{"__typename":"LaunchConnection","cursor":"c200","hasMore":true,"launches":[\#(page)]}"#
+    let largeSingle = ApogeeClient(
+        url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil),
+        transport: CannedTransport(body: #"{"data":{\#(launches),"launch":{\#(launch),\#(mission)}}}"#))
+    let largeParts = "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+        + #"{"data":{\#(launches),"launch":{\#(launch)}},"pending":[{"id":"0","path":["launch"],"label":"missionDetails"}],"hasNext":true}"#
+        + "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+        + #"{"incremental":[{"id":"0","data":{\#(mission)}}],"completed":[{"id":"0"}],"hasNext":false}"#
+        + "\r\n-----\r\n"
+    let largeDeferred = ApogeeClient(
+        url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil),
+        transport: CannedTransport(response: HTTPTransportResponse(head: multipart.head, body: Data(largeParts.utf8))))
+    Benchmark(
+        "Deferred query beside 200 launches, paired: in two parts and in one response, alternating",
+        configuration: .init(metrics: [partsTime, singleTime, ratio], warmupIterations: 50, maxDuration: .seconds(10), maxIterations: 2_000)
+    ) { benchmark in
+        for iteration in benchmark.scaledIterations {
+            let times = try await PairTimes.measure(
+                iteration: iteration,
+                first: { blackHole(try await largeDeferred.fetch(query: LaunchListWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) },
+                second: { blackHole(try await largeSingle.fetch(query: LaunchListWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) }
+            )
+            benchmark.measurement(partsTime, Int(times.first / .nanoseconds(1)))
+            benchmark.measurement(singleTime, Int(times.second / .nanoseconds(1)))
+            benchmark.measurement(ratio, times.perMille)
+        }
+    } setup: {
+        let parts = try await largeDeferred.fetch(query: LaunchListWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+        let whole = try await largeSingle.fetch(query: LaunchListWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
+        guard parts.data?.launches.launches.count == 200, parts.data?.launch?.missionDetails.value?.mission?.name == "Starlink-21",
+              whole.data?.launches.launches.count == 200, !parts.hasNext else {
+            throw BenchmarkSetupFailure(description: "unexpected results \(String(describing: parts.data)), \(String(describing: whole.data))")
+        }
+    }
 }
 
 /// A benchmark whose setup found the client answering something else.
