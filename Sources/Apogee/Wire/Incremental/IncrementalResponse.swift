@@ -90,75 +90,89 @@ struct IncrementalResponse: Sendable {
         } else {
             throw .malformedIncrementalPayload("an increment with neither an id nor a path")
         }
-        if case .document(let root)? = responseData, root.readsText, let content = increment.content.readingText {
-            try mergeInPlace(content, at: path, increment: increment, into: root)
-            return
+        if case .document(let root)? = responseData, root.readsText {
+            switch increment.content {
+            case .parsedData(let fields) where fields.readsText:
+                return try mergeInPlace(fields, at: path, into: root)
+            case .parsedItems(let items) where items.readsText:
+                return try spliceInPlace(items, at: path, increment: increment, into: root)
+            default:
+                break
+            }
         }
-        // Merged into a tree of its own: taken out, so that the merge edits the one copy in place.
-        guard var data = responseData.take()?.tree else { return }
-        defer { responseData = .tree(data) }
-        switch increment.content.tree {
-        case .data(let fields):
-            var placed = false
-            try Self.update(&data, at: path.components[...]) { value throws(InvalidResponseReason) in
-                guard case .object(var object) = value else {
-                    throw Self.notAnObject(value.kindDescription, at: path)
-                }
-                value = .null  // Drops the tree's reference so the merge copies nothing.
-                object.mergeDeeply(fields)
-                value = .object(object)
-                placed = true
-            }
-            // Data with no place (under a `null`) leaves the store nothing to write.
-            if placed {
-                lastIncrements?.append(ResponseIncrement(path: path, content: .fields(Array(fields.keys))))
-            }
-        case .items(let items):
-            let (listPath, firstIndex) = Self.listPlace(path, increment: increment)
-            var start: Int?
-            try Self.update(&data, at: listPath) { value throws(InvalidResponseReason) in
-                guard case .array(var list) = value else {
-                    throw Self.notAList(value.kindDescription, at: path)
-                }
-                value = .null
-                let first = min(firstIndex ?? list.count, list.count)
-                list.replaceSubrange(first..<min(first + items.count, list.count), with: items)
-                value = .array(list)
-                start = first
-            }
-            if let start {
-                lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: start)))
-            }
-        case .parsedData, .parsedItems:
-            preconditionFailure("an increment's content as a tree is data or items")
+        switch increment.content {
+        case .data(let fields): try mergeIntoTree(fields, at: path)
+        case .parsedData(let fields): try mergeIntoTree(fields.jsonValue.objectValue ?? [:], at: path)
+        case .items(let items): try spliceIntoTree(items, at: path, increment: increment)
+        case .parsedItems(let items): try spliceIntoTree(items.jsonValue.arrayValue ?? [], at: path, increment: increment)
         }
     }
 
-    /// Merges an increment read in place into data read in place: the merged data is a new
-    /// document that reads both texts, so neither becomes a tree.
-    private mutating func mergeInPlace(
-        _ content: IncrementalPayload.Content,
+    /// Merges a deferred fragment's fields read in place into data read in place: the merged
+    /// data is a new document that reads both texts, so neither becomes a tree.
+    private mutating func mergeInPlace(_ fields: JSONDocument.Value, at path: ResponsePath, into root: JSONDocument.Value) throws(InvalidResponseReason) {
+        guard let place = try Self.place(at: path.components[...], in: root) else { return }
+        let target = place.last ?? root
+        guard target.isObject else { throw Self.notAnObject(target.kindDescription, at: path) }
+        responseData = .document(root.merging(fields, intoObjectAt: place))
+        lastIncrements?.append(ResponseIncrement(path: path, content: .fields(fields.members?.map(\.name) ?? [])))
+    }
+
+    /// Places a stream's items read in place into data read in place, as ``mergeInPlace(_:at:into:)`` does.
+    private mutating func spliceInPlace(
+        _ items: JSONDocument.Value,
         at path: ResponsePath,
         increment: IncrementalPayload.Increment,
         into root: JSONDocument.Value
     ) throws(InvalidResponseReason) {
-        switch content {
-        case .parsedData(let fields):
-            guard let place = try Self.place(at: path.components[...], in: root) else { return }
-            let target = place.last ?? root
-            guard target.isObject else { throw Self.notAnObject(target.kindDescription, at: path) }
-            responseData = .document(root.merging(fields, intoObjectAt: place))
-            lastIncrements?.append(ResponseIncrement(path: path, content: .fields(fields.members?.map(\.name) ?? [])))
-        case .parsedItems(let items):
-            let (listPath, firstIndex) = Self.listPlace(path, increment: increment)
-            guard let place = try Self.place(at: listPath, in: root) else { return }
-            let target = place.last ?? root
-            guard let count = target.listCount else { throw Self.notAList(target.kindDescription, at: path) }
-            let first = min(firstIndex ?? count, count)
-            responseData = .document(root.splicing(items, intoListAt: place, from: first))
-            lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: first)))
-        case .data, .items:
-            preconditionFailure("an increment's content read in place is parsed data or items")
+        let (listPath, firstIndex) = Self.listPlace(path, increment: increment)
+        guard let place = try Self.place(at: listPath, in: root) else { return }
+        let target = place.last ?? root
+        guard let count = target.listCount else { throw Self.notAList(target.kindDescription, at: path) }
+        let first = min(firstIndex ?? count, count)
+        responseData = .document(root.splicing(items, intoListAt: place, from: first))
+        lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: first)))
+    }
+
+    /// Merges a deferred fragment's fields into the data as a tree.
+    private mutating func mergeIntoTree(_ fields: JSONObject, at path: ResponsePath) throws(InvalidResponseReason) {
+        // Taken out, so that the merge edits the one copy in place.
+        guard var data = responseData.take()?.tree else { return }
+        defer { responseData = .tree(data) }
+        var placed = false
+        try Self.update(&data, at: path.components[...]) { value throws(InvalidResponseReason) in
+            guard case .object(var object) = value else {
+                throw Self.notAnObject(value.kindDescription, at: path)
+            }
+            value = .null  // Drops the tree's reference so the merge copies nothing.
+            object.mergeDeeply(fields)
+            value = .object(object)
+            placed = true
+        }
+        // Data with no place (under a `null`) leaves the store nothing to write.
+        if placed {
+            lastIncrements?.append(ResponseIncrement(path: path, content: .fields(Array(fields.keys))))
+        }
+    }
+
+    /// Places a stream's items into the data as a tree.
+    private mutating func spliceIntoTree(_ items: [JSONValue], at path: ResponsePath, increment: IncrementalPayload.Increment) throws(InvalidResponseReason) {
+        guard var data = responseData.take()?.tree else { return }
+        defer { responseData = .tree(data) }
+        let (listPath, firstIndex) = Self.listPlace(path, increment: increment)
+        var start: Int?
+        try Self.update(&data, at: listPath) { value throws(InvalidResponseReason) in
+            guard case .array(var list) = value else {
+                throw Self.notAList(value.kindDescription, at: path)
+            }
+            value = .null
+            let first = min(firstIndex ?? list.count, list.count)
+            list.replaceSubrange(first..<min(first + items.count, list.count), with: items)
+            value = .array(list)
+            start = first
+        }
+        if let start {
+            lastIncrements?.append(ResponseIncrement(path: ResponsePath(Array(listPath)), content: .items(start: start)))
         }
     }
 
@@ -282,24 +296,5 @@ extension GraphQLResult where Data: RootSelectionSet {
         hasNext = response.hasNext
         pendingIncrements = response.pending
         serverIncrements = response.lastIncrements
-    }
-}
-
-extension IncrementalPayload.Content {
-    /// The content read in place, or `nil` when it is a tree.
-    fileprivate var readingText: Self? {
-        switch self {
-        case .parsedData(let value), .parsedItems(let value): value.readsText ? self : nil
-        case .data, .items: nil
-        }
-    }
-
-    /// The content as a tree.
-    fileprivate var tree: Self {
-        switch self {
-        case .parsedData(let value): .data(value.jsonValue.objectValue ?? [:])
-        case .parsedItems(let value): .items(value.jsonValue.arrayValue ?? [])
-        case .data, .items: self
-        }
     }
 }
