@@ -117,40 +117,46 @@ private struct DocumentMerge {
 
     /// Appends an object with the base's fields in their order, each merged with the
     /// addition's field of the same name, then the addition's other fields. A name given
-    /// twice stays twice, so the document reads the last of it, as a tree keeps it.
+    /// twice stays twice, and the document reads the last of it, as a tree keeps it: only the
+    /// last of the base's members of a name is merged, with the last of the addition's, and
+    /// the addition's others of that name are left out. So each of the addition's entries is
+    /// copied once at most, and the room made in ``init(base:addition:)`` suffices.
     private mutating func mergeObjects(_ mine: Int, _ theirs: Int) {
         let theirMembers = members(of: theirs, in: addition)
+        let myMembers = members(of: mine, in: base)
         // Most deferred fragments add a few fields; many are found by name instead.
         var byName: [String: [Int]]?
         if theirMembers.count > 8 {
             byName = Dictionary(grouping: theirMembers.indices) { addition.name(at: addition.entries[theirMembers[$0].name]) }
         }
+        // Which of the addition's members each of mine matches (the last of its name), and
+        // which of mine is the last to match each of theirs.
+        var matches = [Int?](repeating: nil, count: myMembers.count)
+        var lastMatching = [Int?](repeating: nil, count: theirMembers.count)
         var merged = [Bool](repeating: false, count: theirMembers.count)
-        let position = open(.object)
-        var fields: UInt32 = 0
-        var member = mine + 1
-        for _ in 0..<base.entries[mine].count {
-            let value = member + 1
-            var match: Int?
+        for (ordinal, member) in myMembers.enumerated() {
             if let byName {
-                let matches = byName[base.name(at: base.entries[member])] ?? []
-                for index in matches { merged[index] = true }
-                match = matches.last
+                let found = byName[base.name(at: base.entries[member.name])] ?? []
+                for index in found { merged[index] = true }
+                matches[ordinal] = found.last
             } else {
-                for index in theirMembers.indices where sameName(member, in: base, theirMembers[index].name, in: addition) {
+                for index in theirMembers.indices where sameName(member.name, in: base, theirMembers[index].name, in: addition) {
                     merged[index] = true
-                    match = index
+                    matches[ordinal] = index
                 }
             }
-            copy(member, from: .base)
-            if let match {
-                mergeValues(value, theirMembers[match].value)
-            } else {
-                copy(value, from: .base)
-            }
-            fields += 1
-            member = Int(base.entries[value].end)
+            if let match = matches[ordinal] { lastMatching[match] = ordinal }
         }
+        let position = open(.object)
+        for (ordinal, member) in myMembers.enumerated() {
+            copy(member.name, from: .base)
+            if let match = matches[ordinal], lastMatching[match] == ordinal {
+                mergeValues(member.value, theirMembers[match].value)
+            } else {
+                copy(member.value, from: .base)
+            }
+        }
+        var fields = UInt32(myMembers.count)
         for index in theirMembers.indices where !merged[index] {
             copy(theirMembers[index].name, from: .addition)
             copy(theirMembers[index].value, from: .addition)
@@ -202,6 +208,7 @@ private struct DocumentMerge {
         let end = Int(first.end)
         let shift = count - index
         let byteShift = source == .base ? 0 : base.bytes.count
+        precondition(count + (end - index) <= entries.count, "a merge appends no entry twice")
         for original in index..<end {
             var entry = document.entries[original]
             entry.end = UInt32(Int(entry.end) + shift)
@@ -218,6 +225,7 @@ private struct DocumentMerge {
     /// Appends a container's entry, to be finished by ``close(_:count:)``; its `start` holds
     /// the objects appended before it meanwhile.
     private mutating func open(_ kind: JSONDocument.Entry.Kind) -> Int {
+        precondition(count < entries.count, "a merge appends no entry twice")
         let position = count
         entries[count] = JSONDocument.Entry(kind: kind, start: objects, count: 0, end: 0)
         count += 1

@@ -28,6 +28,10 @@ struct DocumentMergingTests {
             addition: #"{"f0":0,"f1":{"one":1},"f2":2,"f3":3,"f4":4,"f5":{"y":2},"f6":6,"f7":7,"f8":8,"f9":[9],"f10":{},"f11":null}"#),
         Merge(base: #"{"o":{"a":1,"a":{"x":1}}}"#, path: ["o"], addition: #"{"a":{"y":2}}"#, repeatsNames: true),
         Merge(base: #"{"o":{"a":{"x":1}}}"#, path: ["o"], addition: #"{"a":{"y":1},"a":{"y":2},"b":1,"b":{"c":3}}"#, repeatsNames: true),
+        // A name the base repeats, each time matched by a large value: merged into the last only,
+        // so the addition's entries are copied once.
+        Merge(base: #"{"o":{"a":1,"a":2,"a":{"x":1}}}"#, path: ["o"], addition: #"{"a":{"big":[1,2,3,{"k":{"l":[{}]}}]}}"#, repeatsNames: true),
+        Merge(base: #"{"o":{"a":[1],"a":{"x":1}}}"#, path: ["o"], addition: #"{"a":[{"m":{}}],"a":{"y":[{},{}]}}"#, repeatsNames: true),
     ]
 
     @Test("Merged fields read as the tree merge of the same JSON", arguments: merges)
