@@ -1,5 +1,6 @@
 @testable import Apogee
-import ApogeeAPI
+@testable import ApogeeAPI
+import Foundation
 @testable import ApogeeStore
 import HTTPTypes
 import Testing
@@ -240,6 +241,36 @@ import Testing
         #expect(HTTPNetworkTransport.incrementalAccept(offering: [], before: "application/json") == "application/json")
     }
 
+    /// Through an `HTTPTransport` that only answers `send` (its `stream` is the protocol's
+    /// default, one piece), a request with `@defer` offers both formats before what the caller
+    /// accepts (one field or several, joined), or keeps the caller's own offer of
+    /// `multipart/mixed`, and each part gives a result.
+    @Test(arguments: [
+        ([], "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9"),
+        (["application/json"], "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, application/json"),
+        (["application/json", "text/plain"], "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, application/json, text/plain"),
+        (["multipart/mixed;deferSpec=20220824"], "multipart/mixed;deferSpec=20220824"),
+    ])
+    func aSendOnlyTransportStreamsTheParts(accepted: [String], offered: String) async throws {
+        let parts = "\r\n---\r\ncontent-type: application/json\r\n\r\n"
+            + #"{"data":{"launch":{"__typename":"Launch","id":"1","site":"KSC"}},"pending":[{"id":"0","path":["launch"]}],"hasNext":true}"#
+            + "\r\n---\r\ncontent-type: application/json\r\n\r\n"
+            + #"{"incremental":[{"id":"0","data":{"mission":{"__typename":"Mission","name":"Sat"}}}],"completed":[{"id":"0"}],"hasNext":false}"#
+            + "\r\n-----\r\n"
+        let recorder = SendOnlyTransport(response: HTTPTransportResponse(
+            head: HTTPResponse(status: .ok, headerFields: [.contentType: #"multipart/mixed; boundary="-"; incrementalSpec=v0.2"#]),
+            body: Data(parts.utf8)))
+        var request = GraphQLRequest(operation: DeferredLaunchQuery(id: "1"), endpoint: URL(string: "http://127.0.0.1:1/graphql")!)
+        request.headers[.accept] = nil
+        for value in accepted { request.headers.append(HTTPField(name: .accept, value: value)) }
+
+        var results: [GraphQLResult<DeferredLaunchQuery.Data>] = []
+        for try await result in try await HTTPNetworkTransport(transport: recorder).send(request) { results.append(result) }
+        #expect(results.map(\.hasNext) == [true, false])
+        #expect(results.map { $0.data?.launch?.missionDetails.value?.mission?.name } == [nil, "Sat"])
+        #expect(recorder.acceptFields == [offered])
+    }
+
     /// The decoder a WebSocket's `next` messages go through: each payload a result with the
     /// data so far, and a payload with `data` starting the next response, as a subscription's
     /// events do.
@@ -272,5 +303,23 @@ import Testing
     @Test func nullDataWithoutErrorsIsATypedError() throws {
         let error = #expect(throws: InvalidResponseReason.self) { try Self.merged([#"{"data":null,"hasNext":false}"#]) }
         #expect(error?.code == .nullDataWithoutErrors)
+    }
+}
+
+/// Answers every request with one response through `send` alone, and keeps each request's
+/// `Accept` fields.
+private final class SendOnlyTransport: HTTPTransport, Sendable {
+    private let response: HTTPTransportResponse
+    private let accepts = Locked<[String]>([])
+
+    init(response: HTTPTransportResponse) {
+        self.response = response
+    }
+
+    var acceptFields: [String] { accepts.withLock { $0 } }
+
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        accepts.withLock { $0 += request.headers.filter { $0.name == .accept }.map(\.value) }
+        return response
     }
 }
