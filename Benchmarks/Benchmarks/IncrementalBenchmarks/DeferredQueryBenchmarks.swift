@@ -15,11 +15,15 @@ func deferredQueryBenchmarks() {
     let mission = #""mission":{"__typename":"Mission","name":"Starlink-21","missionPatch":"https://images2.imgbox.com/9a/96/nLppz9HW_o.png"}"#
 
     let single = ApogeeClient(url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil), transport: CannedTransport(body: #"{"data":{"launch":{\#(launch),\#(mission)}}}"#))
-    let parts = "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
-        + #"{"data":{"launch":{\#(launch)}},"pending":[{"id":"0","path":["launch"],"label":"missionDetails"}],"hasNext":true}"#
-        + "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
-        + #"{"incremental":[{"id":"0","data":{\#(mission)}}],"completed":[{"id":"0"}],"hasNext":false}"#
-        + "\r\n-----\r\n"
+    /// The two parts of `data` with the launch's mission deferred, as a `multipart/mixed` body.
+    func twoParts(before launchMember: String) -> String {
+        "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+            + #"{"data":{\#(launchMember)"launch":{\#(launch)}},"pending":[{"id":"0","path":["launch"],"label":"missionDetails"}],"hasNext":true}"#
+            + "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+            + #"{"incremental":[{"id":"0","data":{\#(mission)}}],"completed":[{"id":"0"}],"hasNext":false}"#
+            + "\r\n-----\r\n"
+    }
+    let parts = twoParts(before: "")
     let multipart = HTTPTransportResponse(
         head: HTTPResponse(status: .ok, headerFields: [.contentType: #"multipart/mixed; boundary="-"; incrementalSpec=v0.2"#]),
         body: Data(parts.utf8)
@@ -61,21 +65,35 @@ func deferredQueryBenchmarks() {
     let partsTime = BenchmarkMetric.custom("two parts (ns)", polarity: .prefersSmaller, useScalingFactor: false)
     let singleTime = BenchmarkMetric.custom("one response (ns)", polarity: .prefersSmaller, useScalingFactor: false)
     let ratio = BenchmarkMetric.custom("two parts / one response (per mille)", polarity: .prefersSmaller, useScalingFactor: false)
-    Benchmark(
-        "Deferred query, paired: one deferred fragment in two parts and the same data in one response, alternating",
-        configuration: .init(metrics: [partsTime, singleTime, ratio], warmupIterations: 500, maxDuration: .seconds(10), maxIterations: 20_000)
-    ) { benchmark in
-        for iteration in benchmark.scaledIterations {
-            let times = try await PairTimes.measure(
-                iteration: iteration,
-                first: { blackHole(try await deferred.fetch(query: LaunchWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) },
-                second: { blackHole(try await single.fetch(query: LaunchWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) }
-            )
-            benchmark.measurement(partsTime, Int(times.first / .nanoseconds(1)))
-            benchmark.measurement(singleTime, Int(times.second / .nanoseconds(1)))
-            benchmark.measurement(ratio, times.perMille)
-        }
+    /// Times `parts` and `whole` back to back in each iteration, alternating which goes first.
+    func pairedFetches(
+        _ name: String,
+        iterations: Int,
+        parts: @escaping @Sendable () async throws -> Void,
+        whole: @escaping @Sendable () async throws -> Void,
+        setup: (@Sendable () async throws -> Void)? = nil
+    ) {
+        Benchmark(
+            name,
+            configuration: .init(metrics: [partsTime, singleTime, ratio], warmupIterations: iterations / 40, maxDuration: .seconds(10), maxIterations: iterations),
+            closure: { benchmark in
+                for iteration in benchmark.scaledIterations {
+                    let times = try await PairTimes.measure(iteration: iteration, first: parts, second: whole)
+                    benchmark.measurement(partsTime, Int(times.first / .nanoseconds(1)))
+                    benchmark.measurement(singleTime, Int(times.second / .nanoseconds(1)))
+                    benchmark.measurement(ratio, times.perMille)
+                }
+            },
+            setup: setup
+        )
     }
+
+    pairedFetches(
+        "Deferred query, paired: one deferred fragment in two parts and the same data in one response, alternating",
+        iterations: 20_000,
+        parts: { blackHole(try await deferred.fetch(query: LaunchWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) },
+        whole: { blackHole(try await single.fetch(query: LaunchWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) }
+    )
 
     // The same pair with a page of 200 launches beside the launch: the first payload is about
     // 15 KB, so the payloads' own data weighs more than the work each result costs.
@@ -84,29 +102,16 @@ func deferredQueryBenchmarks() {
     let largeSingle = ApogeeClient(
         url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil),
         transport: CannedTransport(body: #"{"data":{\#(launches),"launch":{\#(launch),\#(mission)}}}"#))
-    let largeParts = "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
-        + #"{"data":{\#(launches),"launch":{\#(launch)}},"pending":[{"id":"0","path":["launch"],"label":"missionDetails"}],"hasNext":true}"#
-        + "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
-        + #"{"incremental":[{"id":"0","data":{\#(mission)}}],"completed":[{"id":"0"}],"hasNext":false}"#
-        + "\r\n-----\r\n"
+    let largeParts = twoParts(before: launches + ",")
     let largeDeferred = ApogeeClient(
         url: url, interceptorProvider: DefaultInterceptorProvider(retry: nil),
         transport: CannedTransport(response: HTTPTransportResponse(head: multipart.head, body: Data(largeParts.utf8))))
-    Benchmark(
+    pairedFetches(
         "Deferred query beside 200 launches, paired: in two parts and in one response, alternating",
-        configuration: .init(metrics: [partsTime, singleTime, ratio], warmupIterations: 50, maxDuration: .seconds(10), maxIterations: 2_000)
-    ) { benchmark in
-        for iteration in benchmark.scaledIterations {
-            let times = try await PairTimes.measure(
-                iteration: iteration,
-                first: { blackHole(try await largeDeferred.fetch(query: LaunchListWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) },
-                second: { blackHole(try await largeSingle.fetch(query: LaunchListWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) }
-            )
-            benchmark.measurement(partsTime, Int(times.first / .nanoseconds(1)))
-            benchmark.measurement(singleTime, Int(times.second / .nanoseconds(1)))
-            benchmark.measurement(ratio, times.perMille)
-        }
-    } setup: {
+        iterations: 2_000,
+        parts: { blackHole(try await largeDeferred.fetch(query: LaunchListWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) },
+        whole: { blackHole(try await largeSingle.fetch(query: LaunchListWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)) }
+    ) {
         let parts = try await largeDeferred.fetch(query: LaunchListWithDeferredMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
         let whole = try await largeSingle.fetch(query: LaunchListWithMissionQuery(id: "25"), cachePolicy: .fetchIgnoringCacheData)
         guard parts.data?.launches.launches.count == 200, parts.data?.launch?.missionDetails.value?.mission?.name == "Starlink-21",
