@@ -405,7 +405,7 @@ let package = Package(
         .testTarget(
             name: "ApogeePostgresTests",
             dependencies: [
-                apogee("ApogeePostgres"), apogee("Apogee"), "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "TestSupport", "FleetWorkerChild",
+                apogee("ApogeePostgres"), apogee("Apogee"), apogee("ApogeeTesting"), "ApogeeExampleServer", "TodoAPI", "RocketReserverAPI", "TestSupport", "FleetWorkerChild",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

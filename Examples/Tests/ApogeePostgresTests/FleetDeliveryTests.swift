@@ -2,6 +2,7 @@
 import ApogeeExampleServer
 @testable import ApogeePostgres
 @testable import ApogeeStore
+import ApogeeTesting
 import Foundation
 import PostgresNIO
 import TestSupport
@@ -22,19 +23,24 @@ struct FleetDeliveryTests {
         storage: any SharedMutationQueueStorage,
         deliveries: Int = 3,
         lease: Duration = MutationQueue.Configuration().lease,
-        pollInterval: Duration = .milliseconds(20)
+        pollInterval: Duration = .milliseconds(20),
+        claimBatchSize: Int = MutationQueue.Configuration().claimBatchSize,
+        observer: (any MutationQueueObserver)? = nil
     ) -> MutationQueue {
-        MutationQueue(
+        var configuration = MutationQueue.Configuration(
+            retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
+            workerName: name,
+            lease: lease,
+            pollInterval: pollInterval,
+            concurrentDeliveries: deliveries,
+            observer: observer
+        )
+        configuration.claimBatchSize = claimBatchSize
+        return MutationQueue(
             client: ApogeeClient(url: server.todoURL, interceptorProvider: DefaultInterceptorProvider(retry: nil)),
             storage: storage,
             restoring: [AddTodoMutation.self],
-            configuration: .init(
-                retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(100)),
-                workerName: name,
-                lease: lease,
-                pollInterval: pollInterval,
-                concurrentDeliveries: deliveries
-            )
+            configuration: configuration
         )
     }
 
@@ -92,7 +98,7 @@ struct FleetDeliveryTests {
         }
     }
 
-    @Test("a worker draining one queue claims each mutation with the settlement of the one before, and workers woken to fan out stop once one finds nothing")
+    @Test("over storage that claims one at a time (the protocol's default batch calls), a worker draining one queue claims each mutation with the settlement of the one before, and workers woken to fan out stop once one finds nothing")
     func drainClaimsWithSettlements() async throws {
         try await TestPostgres.withStorage { postgres in
             try await ExampleServer.withServer { server in
@@ -111,6 +117,107 @@ struct FleetDeliveryTests {
                 // Each worker's first claim, and one worker woken to fan out that found the only
                 // queue held; a claim per mutation would be 30 or more.
                 #expect(counts.claims <= 5, "claims: \(counts.claims)")
+            }
+        }
+    }
+
+    @Test(
+        "a worker draining one queue over PostgreSQL's batch statements claims each batch with the settlement of the one before: one statement per batch, every key applied once, in order",
+        arguments: [1, 8, 64]
+    )
+    func drainInBatches(batchSize: Int) async throws {
+        try await TestPostgres.withStorage { postgres in
+            try await ExampleServer.withServer { server in
+                let storage = BatchCountingStorage(postgres)
+                for number in 0..<30 {
+                    _ = try await storage.enqueue(QueuedMutation(Self.addTodo("batch \(number)"), queue: "default", idempotencyKey: "batch-\(number)"))
+                }
+                _ = try await storage.enqueue(QueuedMutation(Self.addTodo("other"), queue: "other", idempotencyKey: "other-0"))
+                let queue = Self.worker("batches", server: server, storage: storage, pollInterval: .seconds(600), claimBatchSize: batchSize)
+                try await queue.start()
+                #expect(await queue.waitUntilEmpty())
+                await queue.stop()
+                let applied = server.appliedIdempotencyKeys
+                #expect(applied.filter { $0.hasPrefix("batch-") } == (0..<30).map { "batch-\($0)" })
+                #expect(applied.filter { $0 == "other-0" }.count == 1)
+                #expect(server.requestCount(operationName: "AddTodo") == 31)
+                for number in [0, 29] {
+                    guard case .delivered(let response)? = try await postgres.outcome(of: "batch-\(number)") else {
+                        Issue.record("batch-\(number) has no delivered outcome")
+                        continue
+                    }
+                    #expect(response["data"] != nil)
+                }
+                // Nobody in this process awaits them: each batch is settled whole, with the next
+                // claim, and the other queue's one mutation is a batch of its own.
+                let counts = storage.counts
+                let batches = (30 + batchSize - 1) / batchSize + 1
+                #expect(counts.settlementsClaimingNext == batches, "settlements: \(counts.settlementsClaimingNext)")
+                #expect(counts.settlementsAlone == 0)
+                #expect(counts.claims <= 6, "claims: \(counts.claims)")
+            }
+        }
+    }
+
+    @Test("a failure worth retrying in the middle of a batch gives back the mutations behind it untried, their attempts uncounted; the queue is delivered later in order, each key once")
+    func transientFailureInABatch() async throws {
+        try await TestPostgres.withStorage { postgres in
+            try await ExampleServer.withServer { server in
+                let storage = BatchCountingStorage(postgres)
+                for number in 0..<6 {
+                    _ = try await storage.enqueue(QueuedMutation(Self.addTodo("retry \(number)"), queue: "default", idempotencyKey: "retry-\(number)"))
+                }
+                // The first two requests are answered, the third is a 503.
+                server.enqueueFaults([.addingHeaders([:]), .addingHeaders([:]), .htmlErrorPage(status: 503)])
+                let events = RecordingQueueObserver()
+                let queue = Self.worker("retrying", server: server, storage: storage, deliveries: 1, claimBatchSize: 8, observer: events)
+                try await queue.start()
+                #expect(await queue.waitUntilEmpty())
+                await queue.stop()
+                #expect(server.appliedIdempotencyKeys.filter { $0.hasPrefix("retry-") } == (0..<6).map { "retry-\($0)" })
+                #expect(server.requestCount(operationName: "AddTodo") == 7)
+                #expect(server.pendingFaultCount == 0)
+                // One worker, one queue: attempts begin in queue order. retry-2 began two; the
+                // ones behind it one each, though they were claimed twice: the first claim,
+                // given back untried, counts none.
+                let started = events.events.filter { $0.kind == .attemptStarted }.map(\.attempts)
+                #expect(started == [1, 1, 1, 2, 1, 1, 1])
+            }
+        }
+    }
+
+    @Test(
+        "a caller in this process awaiting a mutation of a batch has its answer once it is delivered, while the rest of the batch is still out",
+        .timeLimit(.minutes(1))
+    )
+    func awaitedMutationSettlesBeforeItsBatch() async throws {
+        try await TestPostgres.withStorage { postgres in
+            try await ExampleServer.withServer { server in
+                let storage = BatchCountingStorage(postgres)
+                for key in ["first", "second", "third"] {
+                    _ = try await storage.enqueue(QueuedMutation(Self.addTodo(key), queue: "default", idempotencyKey: key))
+                }
+                // Nothing is answered until the caller waits; after the first answer, nothing again.
+                server.holdMutations()
+                let queue = Self.worker("awaited", server: server, storage: storage, deliveries: 1, pollInterval: .seconds(600), observer: HoldAfterFirstAnswer(server: server))
+                async let outcome = queue.outcome(of: "first")
+                await server.waitForHeldMutations(1)
+                // The caller waits once the queue keeps its continuation.
+                try await waitUntil { await queue.settlementWaiters["first"] != nil }
+                server.releaseMutations()
+                // Settled alone, while "second" is held on the server: after the whole batch,
+                // this would wait until the server lets "second" go.
+                guard case .delivered = try await outcome else {
+                    Issue.record("the first mutation was not delivered")
+                    return
+                }
+                #expect(try await postgres.pendingMutations().map(\.idempotencyKey) == ["second", "third"])
+                #expect(storage.counts.settlementsAlone == 1)
+                server.releaseMutations()
+                #expect(await queue.waitUntilEmpty())
+                await queue.stop()
+                #expect(server.appliedIdempotencyKeys == ["first", "second", "third"])
+                #expect(storage.counts.settlementsClaimingNext == 1)
             }
         }
     }

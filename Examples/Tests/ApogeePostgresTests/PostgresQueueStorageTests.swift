@@ -119,6 +119,63 @@ struct PostgresQueueStorageTests {
         }
     }
 
+    @Test("a batch claim takes a queue's head and those behind it, in order, never another queue's; a batch settles only the claims still its worker's and claims the next batch; claims given back untried count no attempt")
+    func batchesKeepOrder() async throws {
+        try await TestPostgres.withStorage { storage in
+            for number in 1...5 { _ = try await storage.enqueue(try QueuedMutations.bookTrip("\(number)", key: "a\(number)", queue: "a")) }
+            _ = try await storage.enqueue(try QueuedMutations.bookTrip("9", key: "b1", queue: "b"))
+
+            let first = try await storage.claimNext(3, by: "w1", for: .seconds(60))
+            #expect(first.map(\.idempotencyKey) == ["a1", "a2", "a3"])
+            #expect(first.map(\.attempts) == [1, 1, 1])
+            // a's head is held: another worker gets b's, alone in its queue, then nothing.
+            #expect(try await storage.claimNext(3, by: "w2", for: .seconds(60)).map(\.idempotencyKey) == ["b1"])
+            #expect(try await storage.claimNext(3, by: "w2", for: .seconds(60)).isEmpty)
+            #expect(try await storage.claimNext(by: "w2", for: .seconds(60)) == nil)
+
+            // a1 and a2 delivered, a3 not tried: a3 is still w1's, so nothing is claimed.
+            let settled = try await storage.settle(
+                [ClaimSettlement(claim: first[0], outcome: .delivered(response: ["data": ["n": 1]])), ClaimSettlement(claim: first[1], outcome: .failed(reason: "refused"))],
+                by: "w1",
+                claimingNext: 3,
+                for: .seconds(60)
+            )
+            #expect(settled.settled == ["a1", "a2"])
+            #expect(settled.next.isEmpty)
+            #expect(try await storage.outcome(of: "a1") == .delivered(response: ["data": ["n": 1]]))
+            #expect(try await storage.outcome(of: "a2") == .failed(reason: "refused"))
+
+            try await storage.giveBack([first[2]], by: "w1")
+            let again = try await storage.claimNext(3, by: "w1", for: .seconds(60))
+            #expect(again.map(\.idempotencyKey) == ["a3", "a4", "a5"])
+            #expect(again.map(\.attempts) == [1, 1, 1])
+
+            // w1's batch runs out and w2 takes a3 and a4 over: w1's late settlement of a3
+            // changes nothing and claims nothing, since a3 is w2's now.
+            try await storage.client.query("UPDATE apogee_mutations SET claim_expires_at = now() - interval '1 second' WHERE queue = 'a'")
+            let takenOver = try await storage.claimNext(2, by: "w2", for: .seconds(60))
+            #expect(takenOver.map(\.idempotencyKey) == ["a3", "a4"])
+            #expect(takenOver.map(\.attempts) == [2, 2])
+            let late = try await storage.settle([ClaimSettlement(claim: again[0], outcome: .failed(reason: "late"))], by: "w1", claimingNext: 3, for: .seconds(60))
+            #expect(late.settled.isEmpty)
+            #expect(late.next.isEmpty)
+            // Giving back a claim that is no longer the worker's changes nothing either.
+            try await storage.giveBack([again[1]], by: "w1")
+            #expect(try await storage.pendingMutations().first { $0.idempotencyKey == "a4" }?.attempts == 2)
+
+            // w2 settles its two, settling alone first (nothing claimed), then claims a5,
+            // whose claim by w1 ran out: behind the settled ones in the statement's snapshot.
+            let alone = try await storage.settle([ClaimSettlement(claim: takenOver[0], outcome: .delivered(response: ["data": ["n": 3]]))], by: "w2", claimingNext: 0, for: .seconds(60))
+            #expect(alone.settled == ["a3"] && alone.next.isEmpty)
+            let last = try await storage.settle([ClaimSettlement(claim: takenOver[1], outcome: .delivered(response: ["data": ["n": 4]]))], by: "w2", claimingNext: 3, for: .seconds(60))
+            #expect(last.settled == ["a4"])
+            #expect(last.next.map(\.idempotencyKey) == ["a5"])
+            #expect(last.next.first?.attempts == 2)
+            #expect(try await storage.outcome(of: "a3") == .delivered(response: ["data": ["n": 3]]))
+            #expect(try await storage.pendingMutations().map(\.idempotencyKey) == ["a5", "b1"])
+        }
+    }
+
     @Test("a claim whose lease ran out is taken over, with its attempts counted; the late settlement changes nothing")
     func expiredLeaseIsTakenOver() async throws {
         try await TestPostgres.withStorage { storage in

@@ -2,7 +2,6 @@
 import ApogeeExampleServer
 @testable import ApogeeSQLite
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import TodoAPI
@@ -50,24 +49,5 @@ struct SettlementTests {
             #expect(try storage.outcome(of: "third") == .cancelled)
             try persistence.close()
         }
-    }
-}
-
-/// Closes the server's hold on mutations when the queue reports its first delivered answer,
-/// before the queue settles it and sends the next.
-private final class HoldAfterFirstAnswer: MutationQueueObserver {
-    private let server: ExampleServer
-    private let held = Mutex(false)
-
-    init(server: ExampleServer) {
-        self.server = server
-    }
-
-    func observe(_ event: MutationQueueEvent) {
-        guard event.kind == .delivered, held.withLock({ held in
-            defer { held = true }
-            return !held
-        }) else { return }
-        server.holdMutations()
     }
 }

@@ -7,24 +7,25 @@ import ApogeeStore
 /// One renewal loop serves every delivery of the queue: a task per delivery, sleeping and then
 /// cancelled, cost two thread wake-ups and a timer for each mutation, however short its request.
 extension MutationQueue {
-    /// Runs `body`, the claimed mutation's delivery, while the queue's renewal loop renews the
-    /// claim every ``Configuration/leaseRenewalInterval``; returns what `body` gave, and whether
-    /// the claim was still this worker's at the last renewal.
-    func renewingClaim<Value: Sendable>(
-        _ claim: QueuedMutation,
-        over shared: any SharedMutationQueueStorage,
-        _ body: () async throws -> Value
-    ) async -> (Result<Value, any Error>, isStillClaimed: Bool) {
-        claimsInFlight[claim.id] = claim
+    /// Keeps claims renewed, every ``Configuration/leaseRenewalInterval``, from their claim
+    /// until ``letGo(_:)``: a batch's claims stay in flight until they are settled or given
+    /// back, the ones delivered first included.
+    func hold(_ claims: [QueuedMutation], over shared: any SharedMutationQueueStorage) {
+        for claim in claims { claimsInFlight[claim.id] = claim }
         if renewals == nil { renewals = makeRenewalLoop(over: shared) }
-        let result: Result<Value, any Error>
-        do {
-            result = .success(try await body())
-        } catch {
-            result = .failure(error)
+    }
+
+    /// Stops renewing claims, settled or given back.
+    func letGo(_ claims: some Sequence<QueuedMutation>) {
+        for claim in claims {
+            claimsInFlight[claim.id] = nil
+            lostClaims.remove(claim.id)
         }
-        claimsInFlight[claim.id] = nil
-        return (result, lostClaims.remove(claim.id) == nil)
+    }
+
+    /// Whether a renewal found that a claim held is no longer this worker's.
+    func wasLost(_ claim: QueuedMutation) -> Bool {
+        lostClaims.contains(claim.id)
     }
 
     /// Every interval, renews the claims in flight then; a claim storage says is no longer this

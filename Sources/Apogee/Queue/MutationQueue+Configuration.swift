@@ -24,6 +24,15 @@ extension MutationQueue {
         /// Over shared storage, how many queues this process delivers at once; `0` for a
         /// process that only queues mutations (and may await them) while others deliver.
         public var concurrentDeliveries: Int
+        /// Over shared storage, how many mutations of one queue a worker claims at once: the
+        /// queue's head and those behind it, delivered one after another in order and settled
+        /// together with the next claim, one storage round trip per batch rather than one per
+        /// mutation. A mutation that a caller in this process awaits is settled as soon as it
+        /// is delivered; one that a caller elsewhere awaits is seen settled after its batch.
+        /// `1` claims and settles one at a time. Eight by default.
+        public var claimBatchSize: Int = 8 {
+            didSet { claimBatchSize = max(1, claimBatchSize) }
+        }
         /// Hears each step of the queue's work: `MutationQueueMetrics` of ApogeeObservability
         /// records them as metrics.
         public var observer: (any MutationQueueObserver)?

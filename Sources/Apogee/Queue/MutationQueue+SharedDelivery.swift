@@ -21,18 +21,18 @@ extension MutationQueue {
         // Why the worker last woke from idle; `nil` for its first claim and after a delivery.
         var wake: IdleWake?
         while !Task.isCancelled, !isStopped {
-            let claimed: QueuedMutation?
+            let claimed: [QueuedMutation]
             switch next {
             case .claim:
                 // A storage failure (the database restarting, say) is waited out like an empty queue.
-                claimed = try? await shared.claimNext(by: configuration.workerName, for: configuration.lease)
-                if claimed == nil, wake == .fanOut { fanOutFoundNothing = true }
-            case .claimed(let mutation):
-                claimed = mutation
+                claimed = (try? await shared.claimNext(configuration.claimBatchSize, by: configuration.workerName, for: configuration.lease)) ?? []
+                if claimed.isEmpty, wake == .fanOut { fanOutFoundNothing = true }
+            case .claimed(let batch):
+                claimed = batch
             case .nothingToClaim:
-                claimed = nil
+                claimed = []
             }
-            guard let claimed else {
+            guard !claimed.isEmpty else {
                 wake = await waitForWork(asIdleWorker: true)
                 next = .claim
                 continue
@@ -45,7 +45,6 @@ extension MutationQueue {
             // an enqueue or a poll tick says there may be more.
             if wake != .enqueue, !fanOutFoundNothing { wakeOneIdleWorker(.fanOut) }
             wake = nil
-            report(.attemptStarted, claimed)
             next = await deliver(claimed, over: shared)
         }
     }
@@ -60,16 +59,50 @@ extension MutationQueue {
         case poll
     }
 
-    /// What a worker does after a delivery: claim, take the claim the settlement made, or wait.
+    /// What a worker does after a batch: claim, take the batch the settlement claimed, or wait.
     private enum NextClaim {
         case claim
-        case claimed(QueuedMutation)
+        case claimed([QueuedMutation])
         case nothingToClaim
     }
 
-    /// Sends one claimed mutation, renewing its claim while the request is out, then settles
-    /// it or gives the claim back, as long as the claim is still this worker's.
-    private func deliver(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async -> NextClaim {
+    /// A mutation of a batch that left the queue here, waiting to be settled with the others.
+    private typealias Delivered = (entry: QueuedMutation, settlement: Settlement)
+
+    /// Sends a batch of claimed mutations of one queue in order, renewing their claims while
+    /// the batch is out, then settles what was delivered or given up, claiming the next batch
+    /// in the same round trip. The first mutation that is neither ends the batch: the ones
+    /// behind it are given back untried, so that the queue keeps its order.
+    private func deliver(_ batch: [QueuedMutation], over shared: any SharedMutationQueueStorage) async -> NextClaim {
+        hold(batch, over: shared)
+        defer { letGo(batch) }
+        var delivered: [Delivered] = []
+        var untried = batch[...]
+        while let entry = untried.first, !Task.isCancelled, !isStopped {
+            untried.removeFirst()
+            report(.attemptStarted, entry)
+            guard let settlement = await attempt(entry, over: shared) else { break }
+            delivered.append((entry, settlement))
+            // A caller in this process awaits it: it is settled now, not after the batch.
+            if !untried.isEmpty, settlementWaiters[entry.id] != nil {
+                _ = await settle(delivered, over: shared, claimingNext: 0)
+                delivered.removeAll()
+            }
+        }
+        let stopping = Task.isCancelled || isStopped
+        // A stopped worker's task is cancelled, and storage may refuse a cancelled task's work
+        // (PostgresNIO does): what it delivered is settled, and what it did not try is given
+        // back, from a task of its own, which the stop waits for.
+        return await Task { [untried = Array(untried)] in
+            if !untried.isEmpty { try? await shared.giveBack(untried, by: self.configuration.workerName) }
+            return await self.settle(delivered, over: shared, claimingNext: stopping ? 0 : self.configuration.claimBatchSize)
+        }.value
+    }
+
+    /// Sends one claimed mutation: how it left the queue, to settle, or `nil` when its claim
+    /// was given back (a failure worth retrying, a stop, a type this process was not given)
+    /// or taken over by another worker, which ends its batch.
+    private func attempt(_ entry: QueuedMutation, over shared: any SharedMutationQueueStorage) async -> Settlement? {
         let worker = configuration.workerName
         guard let kind = kind(of: entry) else {
             // Queued by a process that knows a type this one was not given: it waits for a
@@ -80,66 +113,65 @@ extension MutationQueue {
                 reason: "worker \(worker) was not given \(entry.operationName) in restoring:",
                 retryAfter: configuration.pollInterval
             )
-            return .claim
+            return nil
         }
-        let (attempt, isStillClaimed) = await renewingClaim(entry, over: shared) { [client, layer = layers[entry.id]] in
-            try await kind.deliver(entry, client, layer)
+        let attempt: Result<QueuedMutationKind.Delivery, any Error>
+        do {
+            attempt = .success(try await kind.deliver(entry, client, layers[entry.id]))
+        } catch {
+            attempt = .failure(error)
         }
         // Another worker took the claim over and sends the mutation again, with the same
         // idempotency key: settling or releasing it belongs to that worker now. Settling checks
         // the claim again, for a takeover after the last renewal.
-        guard isStillClaimed else { return .claim }
-        let delivery: QueuedMutationKind.Delivery
+        guard !wasLost(entry) else { return nil }
         switch attempt {
         case .success(let sent):
-            delivery = sent
+            report(.delivered, entry)
+            return Settlement(outcome: .delivered(response: sent.response), result: sent.result, failure: nil)
         case .failure(let error):
             if Task.isCancelled || isStopped {
                 // Stopped while the request was out: any worker may send it again at once,
-                // with the same idempotency key, so the server applies it once. This task is
-                // cancelled, and storage may refuse a cancelled task's work (PostgresNIO does),
-                // so the claim is given back from a task of its own, which the stop waits for.
+                // with the same idempotency key, so the server applies it once.
                 await Task {
                     try? await shared.release(entry.id, by: worker, reason: "worker \(worker) stopped", retryAfter: .zero)
                 }.value
-                return .claim
+                return nil
             }
             if Self.isTransient(error) {
                 var generator = SystemRandomNumberGenerator()
                 let wait = configuration.retryPolicy.delay(beforeRetry: max(1, entry.attempts), using: &generator)
                 report(.retryScheduled(delay: wait), entry)
                 try? await shared.release(entry.id, by: worker, reason: "\(error)", retryAfter: wait)
-                return .claim
+                return nil
             }
             removeLayer(layers[entry.id])
             report(.gaveUp, entry)
-            return await settleClaim(entry, over: shared, outcome: .failed(reason: "\(error)"), result: nil, failure: error)
+            return Settlement(outcome: .failed(reason: "\(error)"), result: nil, failure: error)
         }
-        report(.delivered, entry)
-        return await settleClaim(entry, over: shared, outcome: .delivered(response: delivery.response), result: delivery.result, failure: nil)
     }
 
-    /// Settles a mutation this worker claimed, unless another worker took the claim over: then
+    /// Settles mutations this worker claimed, unless another worker took a claim over: then
     /// that worker settles it, and whoever awaits it here reads its outcome from storage. The
-    /// worker's next claim is made in the same round trip.
-    private func settleClaim(
-        _ entry: QueuedMutation,
-        over shared: any SharedMutationQueueStorage,
-        outcome: MutationOutcome,
-        result: (any Sendable)?,
-        failure: (any Error)?
-    ) async -> NextClaim {
+    /// worker's next batch, of up to `limit`, is claimed in the same round trip.
+    private func settle(_ delivered: [Delivered], over shared: any SharedMutationQueueStorage, claimingNext limit: Int) async -> NextClaim {
+        guard !delivered.isEmpty || limit > 0 else { return .claim }
         let next: NextClaim
+        let settled: Set<String>
         do {
-            let settlement = try await shared.settle(entry, by: configuration.workerName, outcome: outcome, claimingNextFor: configuration.lease)
-            next = settlement.next.map(NextClaim.claimed) ?? .nothingToClaim
-            guard settlement.settled else { return next }
+            let settlements = delivered.map { ClaimSettlement(claim: $0.entry, outcome: $0.settlement.outcome) }
+            let result = try await shared.settle(settlements, by: configuration.workerName, claimingNext: limit, for: configuration.lease)
+            settled = result.settled
+            next = result.next.isEmpty ? .nothingToClaim : .claimed(result.next)
         } catch {
             // As over storage of one process: the store has the answer, and should storage fail
             // to record it, the mutation is sent again after the lease, with the same key.
+            settled = Set(delivered.map(\.entry.id))
             next = .claim
         }
-        finish(entry.id, with: .success(Settlement(outcome: outcome, result: result, failure: failure)))
+        for (entry, settlement) in delivered where settled.contains(entry.id) {
+            finish(entry.id, with: .success(settlement))
+        }
         return next
     }
 

@@ -32,19 +32,27 @@ extension PostgresMutationQueueStorage {
     /// head another worker is claiming is skipped, and so is everything behind it, since a
     /// mutation is a candidate only when nothing comes before it in its queue.
     private static func claimableHead(settling key: String?) -> String {
-        let notSettled = key.map { " AND candidate.idempotency_key <> \($0)" } ?? ""
-        let notInTheWay = key.map { " AND (earlier.idempotency_key <> \($0) OR NOT EXISTS (SELECT 1 FROM removed))" } ?? ""
-        return """
-            SELECT candidate.sequence FROM apogee_mutations AS candidate
-            WHERE (candidate.claim_expires_at IS NULL OR candidate.claim_expires_at < now())\(notSettled)
-              AND NOT EXISTS (
-                  SELECT 1 FROM apogee_mutations AS earlier
-                  WHERE earlier.queue = candidate.queue AND earlier.sequence < candidate.sequence\(notInTheWay)
-              )
-            ORDER BY candidate.sequence
-            LIMIT 1
-            FOR UPDATE SKIP LOCKED
-            """
+        claimableHead(
+            selecting: "candidate.sequence",
+            notSettled: key.map { " AND candidate.idempotency_key <> \($0)" } ?? "",
+            notInTheWay: key.map { " AND (earlier.idempotency_key <> \($0) OR NOT EXISTS (SELECT 1 FROM removed))" } ?? ""
+        )
+    }
+
+    /// The query of ``claimableHead(settling:)``, selecting `columns` of the `candidate`, with
+    /// the conditions of a statement that settles a claim too.
+    static func claimableHead(selecting columns: String, notSettled: String, notInTheWay: String) -> String {
+        """
+        SELECT \(columns) FROM apogee_mutations AS candidate
+        WHERE (candidate.claim_expires_at IS NULL OR candidate.claim_expires_at < now())\(notSettled)
+          AND NOT EXISTS (
+              SELECT 1 FROM apogee_mutations AS earlier
+              WHERE earlier.queue = candidate.queue AND earlier.sequence < candidate.sequence\(notInTheWay)
+          )
+        ORDER BY candidate.sequence
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+        """
     }
 
     /// Extends a claim while its worker delivers the mutation; `false` when the claim is no

@@ -46,18 +46,48 @@ extension PostgresMutationQueueStorage {
             let claim: Columns?
             do {
                 settled = try cells[0].decode(Int64.self)
-                claim = cells[1].bytes == nil ? nil : try (
-                    cells[1].decode(Int64.self), cells[2].decode(String.self), cells[3].decode(String.self),
-                    cells[4].decode(String.self), cells[5].decode(String.self), cells[6].decode(String.self),
-                    cells[7].decode(String?.self), cells[8].decode(String?.self), cells[9].decode(Date.self),
-                    cells[10].decode(Int.self), cells[11].decode(String?.self)
-                )
+                claim = try columns(in: cells, from: 1)
             } catch {
                 throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement's or a claim's column is missing or of the wrong type: \(error)")
             }
             return SettledClaim(settled: settled > 0, next: try claim.map(mutation(from:)))
         }
         throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement returned no row")
+    }
+
+    /// The rows of ``settle(_:by:claimingNext:for:)``: each the keys it settled, then
+    /// ``columns`` of one claim of the next batch, all `NULL` when it claimed nothing.
+    static func decodeSettledBatch(_ rows: PostgresRowSequence) async throws -> SettledClaims {
+        var settled: Set<String>?
+        var next: [QueuedMutation] = []
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            let claim: Columns?
+            do {
+                if settled == nil { settled = Set(try cells[0].decode([String].self)) }
+                claim = cells.count > 1 ? try columns(in: cells, from: 1) : nil
+            } catch {
+                throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement's or a claim's column is missing or of the wrong type: \(error)")
+            }
+            if let claim { next.append(try mutation(from: claim)) }
+        }
+        guard let settled else {
+            throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement returned no row")
+        }
+        next.sort { $0.sequence < $1.sequence }
+        return SettledClaims(settled: settled, next: next)
+    }
+
+    /// ``columns`` read from `cells` starting at `first`; `nil` when they are `NULL` (a left
+    /// join that found no claim).
+    private static func columns(in cells: PostgresRandomAccessRow, from first: Int) throws -> Columns? {
+        guard cells[first].bytes != nil else { return nil }
+        return try (
+            cells[first].decode(Int64.self), cells[first + 1].decode(String.self), cells[first + 2].decode(String.self),
+            cells[first + 3].decode(String.self), cells[first + 4].decode(String.self), cells[first + 5].decode(String.self),
+            cells[first + 6].decode(String?.self), cells[first + 7].decode(String?.self), cells[first + 8].decode(Date.self),
+            cells[first + 9].decode(Int.self), cells[first + 10].decode(String?.self)
+        )
     }
 
     /// The values of ``columns``, in order.

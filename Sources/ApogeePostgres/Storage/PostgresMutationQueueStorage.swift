@@ -43,6 +43,9 @@ import PostgresNIO
 /// - ``renew(_:by:for:)``
 /// - ``settle(_:by:outcome:)``
 /// - ``release(_:by:reason:retryAfter:)``
+/// - ``claimNext(_:by:for:)``
+/// - ``settle(_:by:claimingNext:for:)``
+/// - ``giveBack(_:by:)``
 /// - ``recordAttempt(_:)``
 /// - ``recordFailure(_:reason:)``
 /// - ``settle(_:outcome:)``

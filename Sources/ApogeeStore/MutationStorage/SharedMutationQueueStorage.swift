@@ -21,6 +21,12 @@
 /// - ``settle(_:by:outcome:claimingNextFor:)``
 /// - ``SettledClaim``
 /// - ``release(_:by:reason:retryAfter:)``
+/// ### Claiming in batches
+/// - ``claimNext(_:by:for:)``
+/// - ``settle(_:by:claimingNext:for:)``
+/// - ``giveBack(_:by:)``
+/// - ``ClaimSettlement``
+/// - ``SettledClaims``
 public protocol SharedMutationQueueStorage: MutationQueueStorage {
     /// Claims the oldest head of a queue that no live claim holds, counting an attempt as
     /// begun, for `lease`; `nil` when every queue is empty, held or waiting to be retried.
@@ -59,6 +65,62 @@ public protocol SharedMutationQueueStorage: MutationQueueStorage {
     /// Gives a claim back after an attempt that failed for now, noting why: the mutation stays
     /// at the head of its queue, and no worker claims it again before `retryAfter` passed.
     nonisolated(nonsending) func release(_ idempotencyKey: String, by worker: String, reason: String, retryAfter: Duration) async throws
+
+    /// Claims the oldest head of a queue that no live claim holds, as ``claimNext(by:for:)``
+    /// does, and with it up to `limit - 1` mutations queued behind it in the same queue, in
+    /// their order: a batch its worker delivers one after another and settles in one step.
+    /// Every claim of the batch counts an attempt as begun and holds for `lease`. Storage
+    /// that can claim several at once implements it; the default claims the head alone.
+    /// - Returns: The claims in queue order; empty when nothing can be claimed.
+    nonisolated(nonsending) func claimNext(_ limit: Int, by worker: String, for lease: Duration) async throws -> [QueuedMutation]
+
+    /// Settles several claims of one batch, each as ``settle(_:by:outcome:)`` does, then claims
+    /// the next batch of up to `limit` mutations (none when `limit` is `0`) as
+    /// ``claimNext(_:by:for:)`` does: what a worker does after a batch. Storage that can do it
+    /// in one round trip implements it; the default settles one claim after another.
+    /// - Returns: The keys of the claims that were still the worker's and left their queue,
+    ///   and the next batch.
+    nonisolated(nonsending) func settle(
+        _ settlements: [ClaimSettlement],
+        by worker: String,
+        claimingNext limit: Int,
+        for lease: Duration
+    ) async throws -> SettledClaims
+
+    /// Gives back claims of a batch that were never attempted, because a mutation before them
+    /// in their queue was not delivered: each stays where it was in its queue, claimable at
+    /// once, and its attempt no longer counts. A claim that is no longer `worker`'s is left
+    /// alone. The default releases each (``release(_:by:reason:retryAfter:)``) with no wait.
+    nonisolated(nonsending) func giveBack(_ claims: [QueuedMutation], by worker: String) async throws
+}
+
+/// One claim of a batch and how its delivery ended, for
+/// ``SharedMutationQueueStorage/settle(_:by:claimingNext:for:)``.
+public struct ClaimSettlement: Sendable {
+    /// The claim, as the storage returned it.
+    public var claim: QueuedMutation
+    /// How the mutation ended.
+    public var outcome: MutationOutcome
+
+    /// Creates the settlement of a claim.
+    public init(claim: QueuedMutation, outcome: MutationOutcome) {
+        self.claim = claim
+        self.outcome = outcome
+    }
+}
+
+/// What ``SharedMutationQueueStorage/settle(_:by:claimingNext:for:)`` did.
+public struct SettledClaims: Sendable {
+    /// The idempotency keys of the claims that were still the worker's and left their queue.
+    public var settled: Set<String>
+    /// The worker's next batch, in queue order; empty when nothing was claimed.
+    public var next: [QueuedMutation]
+
+    /// Creates the result of settling a batch and claiming the next.
+    public init(settled: Set<String>, next: [QueuedMutation]) {
+        self.settled = settled
+        self.next = next
+    }
 }
 
 /// What ``SharedMutationQueueStorage/settle(_:by:outcome:claimingNextFor:)`` did.
@@ -85,5 +147,39 @@ extension SharedMutationQueueStorage {
     ) async throws -> SettledClaim {
         let settled = try await settle(claim, by: worker, outcome: outcome)
         return SettledClaim(settled: settled, next: try await claimNext(by: worker, for: lease))
+    }
+
+    /// Claims the head alone (``claimNext(by:for:)``).
+    public nonisolated(nonsending) func claimNext(_ limit: Int, by worker: String, for lease: Duration) async throws -> [QueuedMutation] {
+        guard limit > 0, let claim = try await claimNext(by: worker, for: lease) else { return [] }
+        return [claim]
+    }
+
+    /// Settles the claims one after another, the last together with the next claim
+    /// (``settle(_:by:outcome:claimingNextFor:)``) when one is asked for.
+    public nonisolated(nonsending) func settle(
+        _ settlements: [ClaimSettlement],
+        by worker: String,
+        claimingNext limit: Int,
+        for lease: Duration
+    ) async throws -> SettledClaims {
+        var settled = Set<String>()
+        for (index, settlement) in settlements.enumerated() {
+            let key = settlement.claim.idempotencyKey
+            if index == settlements.count - 1, limit > 0 {
+                let last = try await settle(settlement.claim, by: worker, outcome: settlement.outcome, claimingNextFor: lease)
+                if last.settled { settled.insert(key) }
+                return SettledClaims(settled: settled, next: last.next.map { [$0] } ?? [])
+            }
+            if try await settle(settlement.claim, by: worker, outcome: settlement.outcome) { settled.insert(key) }
+        }
+        return SettledClaims(settled: settled, next: try await claimNext(limit, by: worker, for: lease))
+    }
+
+    /// Releases each claim with no wait.
+    public nonisolated(nonsending) func giveBack(_ claims: [QueuedMutation], by worker: String) async throws {
+        for claim in claims {
+            try await release(claim.idempotencyKey, by: worker, reason: "not attempted: a mutation before it in its queue was not delivered", retryAfter: .zero)
+        }
     }
 }
