@@ -316,6 +316,19 @@ struct PostgresQueueStorageTests {
             let error = try await #require(throws: PostgresQueueStorageError.self) { try await storage.pendingMutations() }
             #expect(error.kind == .undecodableRow)
             #expect(error.description.contains("a1"))
+            // A batch's claim and the claim a settlement makes read the row the same way.
+            _ = try await storage.enqueue(try QueuedMutations.bookTrip("2", key: "b1", queue: "b"))
+            let claimed = try await #require(throws: PostgresQueueStorageError.self) { try await storage.claimNext(2, by: "w", for: .seconds(60)) }
+            #expect(claimed.kind == .undecodableRow)
+            #expect(claimed.description.contains("a1"))
+            let other = try #require(try await storage.claimNext(2, by: "w", for: .seconds(60)).first)
+            #expect(other.idempotencyKey == "b1")
+            try await storage.client.query("UPDATE apogee_mutations SET claim_expires_at = NULL WHERE idempotency_key = 'a1'")
+            let claiming = try await #require(throws: PostgresQueueStorageError.self) {
+                try await storage.settle([ClaimSettlement(claim: other, outcome: .cancelled)], by: "w", claimingNext: 2, for: .seconds(60))
+            }
+            #expect(claiming.kind == .undecodableRow)
+            #expect(claiming.description.contains("a1"))
         }
     }
 }

@@ -55,27 +55,25 @@ extension PostgresMutationQueueStorage {
         throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement returned no row")
     }
 
-    /// The rows of ``settle(_:by:claimingNext:for:)``: each the keys it settled, then
-    /// ``columns`` of one claim of the next batch, all `NULL` when it claimed nothing.
-    static func decodeSettledBatch(_ rows: PostgresRowSequence) async throws -> SettledClaims {
-        var settled: Set<String>?
-        var next: [QueuedMutation] = []
-        for try await row in rows {
-            let cells = row.makeRandomAccess()
-            let claim: Columns?
-            do {
-                if settled == nil { settled = Set(try cells[0].decode([String].self)) }
-                claim = cells.count > 1 ? try columns(in: cells, from: 1) : nil
-            } catch {
-                throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement's or a claim's column is missing or of the wrong type: \(error)")
-            }
-            if let claim { next.append(try mutation(from: claim)) }
+    /// The claim whose ``columns`` start at `first` in a row; `nil` when they are `NULL` (a
+    /// left join that found no claim).
+    static func claim(in cells: PostgresRandomAccessRow, from first: Int) throws(PostgresQueueStorageError) -> QueuedMutation? {
+        let claim: Columns?
+        do {
+            claim = try columns(in: cells, from: first)
+        } catch {
+            throw PostgresQueueStorageError(.undecodableRow, detail: "a claim's column is missing or of the wrong type: \(error)")
         }
-        guard let settled else {
-            throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement returned no row")
+        return try claim.map(mutation(from:))
+    }
+
+    /// The keys a batch's settlement settled, in the row's first column.
+    static func settledKeys(in cells: PostgresRandomAccessRow) throws(PostgresQueueStorageError) -> [String] {
+        do {
+            return try cells[0].decode([String].self)
+        } catch {
+            throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement's keys are missing or of the wrong type: \(error)")
         }
-        next.sort { $0.sequence < $1.sequence }
-        return SettledClaims(settled: settled, next: next)
     }
 
     /// ``columns`` read from `cells` starting at `first`; `nil` when they are `NULL` (a left
