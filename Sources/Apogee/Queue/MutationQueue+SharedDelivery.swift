@@ -89,14 +89,22 @@ extension MutationQueue {
                 delivered.removeAll()
             }
         }
-        let stopping = Task.isCancelled || isStopped
+        guard Task.isCancelled || isStopped else {
+            return await end(delivered: delivered, untried: Array(untried), over: shared, claimingNext: configuration.claimBatchSize)
+        }
         // A stopped worker's task is cancelled, and storage may refuse a cancelled task's work
         // (PostgresNIO does): what it delivered is settled, and what it did not try is given
         // back, from a task of its own, which the stop waits for.
-        return await Task { [untried = Array(untried)] in
-            if !untried.isEmpty { try? await shared.giveBack(untried, by: self.configuration.workerName) }
-            return await self.settle(delivered, over: shared, claimingNext: stopping ? 0 : self.configuration.claimBatchSize)
+        return await Task { [delivered, untried = Array(untried)] in
+            await self.end(delivered: delivered, untried: untried, over: shared, claimingNext: 0)
         }.value
+    }
+
+    /// Gives back what a batch did not try, then settles what it delivered, claiming up to
+    /// `limit` next: given back first, so that the claim may take them again.
+    private func end(delivered: [Delivered], untried: [QueuedMutation], over shared: any SharedMutationQueueStorage, claimingNext limit: Int) async -> NextClaim {
+        if !untried.isEmpty { try? await shared.giveBack(untried, by: configuration.workerName) }
+        return await settle(delivered, over: shared, claimingNext: limit)
     }
 
     /// Sends one claimed mutation: how it left the queue, to settle, or `nil` when its claim
