@@ -56,29 +56,7 @@ extension PostgresMutationQueueStorage {
     /// sequences in the order their transactions commit.
     static func enqueue(_ mutation: QueuedMutation, on connection: PostgresConnection, logger: Logger) async throws -> EnqueueResult {
         let key = mutation.idempotencyKey
-        let (variables, response, changes) = mutation.storedJSONText
-        let inserted = try await connection.query(
-            """
-            WITH locked AS (
-                INSERT INTO apogee_mutation_queues (name, enqueued) VALUES (\(mutation.queue), 1)
-                ON CONFLICT (name) DO UPDATE SET enqueued = apogee_mutation_queues.enqueued + 1
-                RETURNING name
-            ), ledger AS (
-                INSERT INTO apogee_mutation_outcomes (idempotency_key) VALUES (\(key))
-                ON CONFLICT (idempotency_key) DO NOTHING
-                RETURNING idempotency_key
-            )
-            INSERT INTO apogee_mutations (
-                idempotency_key, queue, operation_name, document, variables, optimistic_response, optimistic_changes, enqueued_at
-            )
-            SELECT ledger.idempotency_key, locked.name, \(mutation.operationName), \(mutation.document), \(variables)::jsonb,
-                   \(response)::jsonb, \(changes)::jsonb, \(mutation.enqueuedAt)
-            FROM ledger, locked
-            RETURNING sequence
-            """,
-            logger: logger
-        )
-        for try await sequence in inserted.decode(Int64.self) {
+        for try await sequence in try await connection.execute(Enqueue(mutation), logger: logger) {
             var enqueued = mutation
             enqueued.sequence = sequence
             return .enqueued(enqueued)
@@ -94,6 +72,57 @@ extension PostgresMutationQueueStorage {
             return .alreadySettled(outcome)
         }
         throw PostgresQueueStorageError(.databaseFailure, detail: "mutation \(key) was neither added nor found")
+    }
+}
+extension PostgresMutationQueueStorage {
+    /// Adds a mutation at the end of its queue, with its key in the ledger, unless the key is
+    /// there already; returns the new sequence, or no row. Prepared once per connection: an app
+    /// queues the same statement for every mutation.
+    struct Enqueue: PostgresPreparedStatement {
+        static let name = "apogee_enqueue"
+        static let sql = """
+            WITH locked AS (
+                INSERT INTO apogee_mutation_queues (name, enqueued) VALUES ($1, 1)
+                ON CONFLICT (name) DO UPDATE SET enqueued = apogee_mutation_queues.enqueued + 1
+                RETURNING name
+            ), ledger AS (
+                INSERT INTO apogee_mutation_outcomes (idempotency_key) VALUES ($2)
+                ON CONFLICT (idempotency_key) DO NOTHING
+                RETURNING idempotency_key
+            )
+            INSERT INTO apogee_mutations (
+                idempotency_key, queue, operation_name, document, variables, optimistic_response, optimistic_changes, enqueued_at
+            )
+            SELECT ledger.idempotency_key, locked.name, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8
+            FROM ledger, locked
+            RETURNING sequence
+            """
+        /// Stated, since the optimistic columns are often `NULL`, which names no type.
+        static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .text, .text, .timestamptz]
+
+        let mutation: QueuedMutation
+
+        init(_ mutation: QueuedMutation) {
+            self.mutation = mutation
+        }
+
+        func makeBindings() -> PostgresBindings {
+            let (variables, response, changes) = mutation.storedJSONText
+            var bindings = PostgresBindings(capacity: 8)
+            bindings.append(mutation.queue)
+            bindings.append(mutation.idempotencyKey)
+            bindings.append(mutation.operationName)
+            bindings.append(mutation.document)
+            bindings.append(variables)
+            bindings.append(response)
+            bindings.append(changes)
+            bindings.append(mutation.enqueuedAt)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Int64 {
+            try row.decode(Int64.self)
+        }
     }
 }
 #endif
