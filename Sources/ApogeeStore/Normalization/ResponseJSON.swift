@@ -3,7 +3,7 @@ import ApogeeAPI
 /// Response JSON as the normalizer walks it: a `JSONValue` tree, or a value of a parsed
 /// `JSONDocument`, read in place without a tree. Callers pass a concrete type (see
 /// ``ResponseData``), so that the normalizer is specialized for each.
-protocol ResponseJSON {
+package protocol ResponseJSON {
     /// The value of the object's field `name`; `nil` when it is absent or this is no object.
     func member(_ name: String) -> Self?
     /// Whether the value is JSON `null`.
@@ -28,30 +28,30 @@ protocol ResponseJSON {
 extension ResponseJSON {
     /// What a record keeps of a scalar field's value: a `null` the server explains with
     /// errors is kept as those errors, not as a value.
-    var scalarRecordValue: RecordValue {
+    package var scalarRecordValue: RecordValue {
         isNull ? .null(explainedBy: fieldErrors) : .scalar(jsonValue)
     }
 }
 
 extension JSONValue: ResponseJSON {
-    func member(_ name: String) -> JSONValue? {
+    package func member(_ name: String) -> JSONValue? {
         if case .object(let fields) = self { return fields[name] }
         return nil
     }
 
-    var isObject: Bool {
+    package var isObject: Bool {
         if case .object = self { return true }
         return false
     }
 
-    var elements: [JSONValue]? { arrayValue }
+    package var elements: [JSONValue]? { arrayValue }
 
-    var jsonValue: JSONValue { self }
+    package var jsonValue: JSONValue { self }
 
-    var objectCount: Int { 0 }
+    package var objectCount: Int { 0 }
 
     /// A tree carries no errors beside it: ``ResponseData`` makes a document of one that has.
-    var fieldErrors: [GraphQLError] { [] }
+    package var fieldErrors: [GraphQLError] { [] }
 }
 
 extension JSONDocument.Value: ResponseJSON {}

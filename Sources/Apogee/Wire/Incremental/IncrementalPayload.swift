@@ -185,20 +185,12 @@ struct IncrementalPayload: Sendable {
 }
 
 /// A payload's JSON as ``IncrementalPayload`` reads it: a tree (a WebSocket message), or a
-/// value of a parsed document read in place (a part of a `multipart/mixed` body).
-private protocol PayloadJSON {
-    /// The value of the object's field `name` (the last, for a name given twice); `nil` when
-    /// it is absent or this is no object.
-    func member(_ name: String) -> Self?
-    var isNull: Bool { get }
-    var isObject: Bool { get }
+/// value of a parsed document read in place (a part of a `multipart/mixed` body); the store's
+/// reader of response JSON, with what a payload's other members need.
+private protocol PayloadJSON: ResponseJSON {
     var isList: Bool { get }
-    var elements: [Self]? { get }
-    var stringValue: String? { get }
     var intValue: Int? { get }
     var boolValue: Bool? { get }
-    var kindDescription: String { get }
-    var jsonValue: JSONValue { get }
     /// An object, as the store and typed decoding take a response's data.
     var responseData: ResponseData { get }
     /// An object, as a deferred fragment's fields.
@@ -208,13 +200,7 @@ private protocol PayloadJSON {
 }
 
 extension JSONValue: PayloadJSON {
-    fileprivate func member(_ name: String) -> JSONValue? {
-        objectValue?[name]
-    }
-
-    fileprivate var isObject: Bool { objectValue != nil }
     fileprivate var isList: Bool { arrayValue != nil }
-    fileprivate var elements: [JSONValue]? { arrayValue }
 
     fileprivate var intValue: Int? {
         if case .int(let value) = self { return value }
@@ -226,7 +212,6 @@ extension JSONValue: PayloadJSON {
         return nil
     }
 
-    fileprivate var jsonValue: JSONValue { self }
     fileprivate var responseData: ResponseData { .tree(objectValue ?? [:]) }
     fileprivate var dataContent: IncrementalPayload.Content { .data(objectValue ?? [:]) }
     fileprivate var itemsContent: IncrementalPayload.Content { .items(arrayValue ?? []) }
