@@ -186,10 +186,7 @@ struct FleetDeliveryTests {
         }
     }
 
-    @Test(
-        "a caller in this process awaiting a mutation of a batch has its answer once it is delivered, while the rest of the batch is still out",
-        .timeLimit(.minutes(1))
-    )
+    @Test("a caller in this process awaiting a mutation of a batch has its answer once it is delivered, while the rest of the batch is still out")
     func awaitedMutationSettlesBeforeItsBatch() async throws {
         try await TestPostgres.withStorage { postgres in
             try await ExampleServer.withServer { server in
@@ -200,20 +197,22 @@ struct FleetDeliveryTests {
                 // Nothing is answered until the caller waits; after the first answer, nothing again.
                 server.holdMutations()
                 let queue = Self.worker("awaited", server: server, storage: storage, deliveries: 1, pollInterval: .seconds(600), observer: HoldAfterFirstAnswer(server: server))
-                async let outcome = queue.outcome(of: "first")
-                await server.waitForHeldMutations(1)
+                // A task of its own, not awaited until its answer is known to be there: a test
+                // that fails here must not wait for it.
+                let outcome = Task { try await queue.outcome(of: "first") }
                 // The caller waits once the queue keeps its continuation.
-                try await waitUntil { await queue.settlementWaiters["first"] != nil }
+                try await waitUntil(limit: .seconds(120)) { await queue.settlementWaiters["first"] != nil }
                 server.releaseMutations()
                 // Settled alone, while "second" is held on the server: after the whole batch,
-                // this would wait until the server lets "second" go.
-                guard case .delivered = try await outcome else {
-                    Issue.record("the first mutation was not delivered")
-                    return
-                }
+                // its outcome would be recorded only once the server lets "second" go.
+                try await waitUntil(limit: .seconds(120)) { try await postgres.outcome(of: "first") != nil }
                 #expect(try await postgres.pendingMutations().map(\.idempotencyKey) == ["second", "third"])
                 #expect(storage.counts.settlementsAlone == 1)
                 server.releaseMutations()
+                guard case .delivered = try await outcome.value else {
+                    Issue.record("the first mutation was not delivered")
+                    return
+                }
                 #expect(await queue.waitUntilEmpty())
                 await queue.stop()
                 #expect(server.appliedIdempotencyKeys == ["first", "second", "third"])

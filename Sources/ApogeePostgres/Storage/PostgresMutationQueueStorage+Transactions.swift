@@ -56,9 +56,15 @@ extension PostgresMutationQueueStorage {
     /// sequences in the order their transactions commit.
     static func enqueue(_ mutation: QueuedMutation, on connection: PostgresConnection, logger: Logger) async throws -> EnqueueResult {
         let key = mutation.idempotencyKey
+        // Read to its end: the connection goes back to the caller's transaction or the pool
+        // with no statement left half read.
+        var inserted: Int64?
         for try await sequence in try await connection.execute(Enqueue(mutation), logger: logger) {
+            inserted = sequence
+        }
+        if let inserted {
             var enqueued = mutation
-            enqueued.sequence = sequence
+            enqueued.sequence = inserted
             return .enqueued(enqueued)
         }
         // The conflict waited for the transaction that holds the key, if it was still open, so
