@@ -224,6 +224,31 @@ struct PostgresQueueStorageTests {
         }
     }
 
+    @Test("a batch's claims are renewed in one statement, each only while it is its worker's with its attempt")
+    func batchRenewal() async throws {
+        try await TestPostgres.withStorage { storage in
+            for index in 1...3 {
+                _ = try await storage.enqueue(try QueuedMutations.bookTrip("\(index)", key: "a\(index)", queue: "a"))
+            }
+            // Leases already over, but nobody took them: the worker may still renew them all.
+            let batch = try await storage.claimNext(3, by: "w1", for: .seconds(-1))
+            #expect(batch.map(\.idempotencyKey) == ["a1", "a2", "a3"])
+            #expect(try await storage.renew(claims: batch, by: "w1", for: .seconds(60)) == ["a1", "a2", "a3"])
+            #expect(try await storage.claimNext(by: "w2", for: .seconds(60)) == nil)
+            #expect(try await storage.renew(claims: batch, by: "w2", for: .seconds(60)).isEmpty)
+            #expect(try await storage.renew(claims: [], by: "w1", for: .seconds(60)).isEmpty)
+
+            // The head runs out and is taken over: the rest stay the first worker's.
+            try await storage.client.query("UPDATE apogee_mutations SET claim_expires_at = now() - interval '1 second' WHERE idempotency_key = 'a1'")
+            let head = try #require(try await storage.claimNext(by: "w2", for: .seconds(60)))
+            #expect(head.idempotencyKey == "a1")
+            #expect(try await storage.renew(claims: batch, by: "w1", for: .seconds(60)) == ["a2", "a3"])
+            #expect(try await storage.renew(claims: [head], by: "w2", for: .seconds(60)) == ["a1"])
+            // A claim is its worker with its attempt: the first worker's old claim of the head is not the new one.
+            #expect(try await storage.renew(claims: [batch[0]], by: "w2", for: .seconds(60)).isEmpty)
+        }
+    }
+
     @Test("a key stays taken from its enqueue until its outcome is pruned, and pruning never frees a key still queued")
     func keysUntilPruned() async throws {
         try await TestPostgres.withStorage { storage in

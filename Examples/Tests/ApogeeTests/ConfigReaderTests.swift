@@ -84,13 +84,14 @@ struct ConfigReaderTests {
         #expect(error?.description.contains("secret-token") == false)
     }
 
-    @Test("A fleet worker's queue settings from a file's typed values, and a lease of 0 refused")
+    @Test("A fleet worker's queue settings from a file's typed values, and a lease or a batch of 0 refused")
     func queueFromTypedValues() throws {
         let reader = ConfigReader(provider: InMemoryProvider(values: [
             "outbox.workerName": "billing-7",
             "outbox.lease": 10,
             "outbox.pollInterval": 0.25,
             "outbox.concurrentDeliveries": 2,
+            "outbox.claimBatchSize": 32,
             "outbox.retry.initialDelay": 1,
             "outbox.retry.maximumDelay": 60,
             "outbox.retry.multiplier": 3,
@@ -101,6 +102,7 @@ struct ConfigReaderTests {
         #expect(configuration.lease == .seconds(10))
         #expect(configuration.pollInterval == .milliseconds(250))
         #expect(configuration.concurrentDeliveries == 2)
+        #expect(configuration.claimBatchSize == 32)
         #expect(configuration.retryPolicy.initialDelay == .seconds(1))
         #expect(configuration.retryPolicy.maximumDelay == .seconds(60))
         #expect(configuration.retryPolicy.multiplier == 3)
@@ -111,6 +113,12 @@ struct ConfigReaderTests {
             try MutationQueue.Configuration(configReader: zeroLease)
         }
         #expect(error?.key == "lease")
+        let noBatch = ConfigReader(provider: InMemoryProvider(values: ["claimBatchSize": 0]))
+        let batchError = #expect(throws: ConfigurationValueError.self) {
+            try MutationQueue.Configuration(configReader: noBatch)
+        }
+        #expect(batchError?.key == "claimBatchSize")
+        #expect(batchError?.expected == "a whole number, 1 or more")
         let jitter = ConfigReader(provider: InMemoryProvider(values: ["retry.jitter": 2]))
         #expect(throws: ConfigurationValueError.self) { try MutationQueue.Configuration(configReader: jitter) }
     }

@@ -24,14 +24,14 @@ extension ConfigReader {
         return value
     }
 
-    /// A whole number, 0 or more.
-    func count(_ key: String) throws(ConfigurationValueError) -> Int? {
-        let expected = "a whole number, 0 or more"
+    /// A whole number, `minimum` or more.
+    func count(_ key: String, minimum: Int = 0) throws(ConfigurationValueError) -> Int? {
+        let expected = "a whole number, \(minimum) or more"
         guard let value = int(forKey: ConfigKey(key)) else {
             try refusePresent(key, expected: expected)
             return nil
         }
-        guard value >= 0 else { throw ConfigurationValueError(key: key, value: "\(value)", expected: expected) }
+        guard value >= minimum else { throw ConfigurationValueError(key: key, value: "\(value)", expected: expected) }
         return value
     }
 

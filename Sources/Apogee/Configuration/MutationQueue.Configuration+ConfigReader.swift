@@ -18,6 +18,7 @@ extension MutationQueue.Configuration {
     /// - `lease` (seconds above 0): ``lease``.
     /// - `pollInterval` (seconds above 0): ``pollInterval``.
     /// - `concurrentDeliveries` (a whole number): ``concurrentDeliveries``.
+    /// - `claimBatchSize` (a whole number, 1 or more): ``claimBatchSize``.
     /// - `retry.initialDelay`, `retry.maximumDelay` (seconds), `retry.multiplier` (a number, 1 or
     ///   more), `retry.jitter` (0 to 1): the backoff between attempts, ``retryPolicy``.
     ///
@@ -28,6 +29,7 @@ extension MutationQueue.Configuration {
         if let lease = try configReader.seconds("lease", allowsZero: false) { self.lease = lease }
         if let interval = try configReader.seconds("pollInterval", allowsZero: false) { pollInterval = interval }
         if let deliveries = try configReader.count("concurrentDeliveries") { concurrentDeliveries = deliveries }
+        if let batchSize = try configReader.count("claimBatchSize", minimum: 1) { claimBatchSize = batchSize }
         if let initial = try configReader.seconds("retry.initialDelay") { retryPolicy.initialDelay = initial }
         if let maximum = try configReader.seconds("retry.maximumDelay") { retryPolicy.maximumDelay = maximum }
         if let multiplier = try configReader.number("retry.multiplier", expected: "a number, 1 or more", isValid: { $0 >= 1 }) {

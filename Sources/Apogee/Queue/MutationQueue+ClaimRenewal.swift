@@ -28,8 +28,8 @@ extension MutationQueue {
         lostClaims.contains(claim.id)
     }
 
-    /// Every interval, renews the claims in flight then; a claim storage says is no longer this
-    /// worker's is noted as lost. Ends at a tick that finds no claim in flight.
+    /// Every interval, renews the claims in flight then, in one call; a claim storage says is no
+    /// longer this worker's is noted as lost. Ends at a tick that finds no claim in flight.
     private func makeRenewalLoop(over shared: any SharedMutationQueueStorage) -> Task<Void, Never> {
         let worker = configuration.workerName
         let lease = configuration.lease
@@ -39,13 +39,14 @@ extension MutationQueue {
                 // Never cancelled but by the queue's stop: the loop ends when nothing is in flight.
                 do { try await Task.sleep(for: interval) } catch { return }
                 guard let self, let claims = await self.claimsToRenew() else { return }
-                for claim in claims {
-                    do {
-                        if try await !shared.renew(claim, by: worker, for: lease) { await self.claimWasLost(claim) }
-                    } catch {
-                        // Storage could not be reached: the next tick tries again, within the
-                        // lease when storage comes back in time. Settling checks the claim either way.
-                    }
+                // A batch in flight is renewed in one call, however many claims it holds.
+                guard let held = try? await shared.renew(claims: claims, by: worker, for: lease) else {
+                    // Storage could not be reached: the next tick tries again, within the
+                    // lease when storage comes back in time. Settling checks the claim either way.
+                    continue
+                }
+                for claim in claims where !held.contains(claim.idempotencyKey) {
+                    await self.claimWasLost(claim)
                 }
             }
         }

@@ -217,7 +217,7 @@ extension PostgresMutationQueueStorage {
     }
 
     /// The sequence and queue of the oldest head of a queue that no live claim holds, locked
-    /// for the claim, as ``claimNext(by:for:)`` finds it. While a batch is settled in the same
+    /// for the claim (``claimableHead(selecting:notSettled:notInTheWay:)``). While a batch is settled in the same
     /// statement, its mutations are no candidates, and those it removed are not in the way of
     /// the ones behind them, since the statement's snapshot still holds the rows it deletes.
     private static func claimableBatchHead(settling: Bool) -> String {

@@ -6,41 +6,18 @@ import PostgresNIO
 
 extension PostgresMutationQueueStorage {
     /// Claims the oldest head of a queue that no live claim holds, counting the attempt, in
-    /// one statement.
+    /// one statement: the batch claim (``claimNext(_:by:for:)``) with a batch of one.
     public func claimNext(by worker: String, for lease: Duration) async throws(PostgresQueueStorageError) -> QueuedMutation? {
-        let seconds = lease.seconds
-        return try await withErrors {
-            try await Self.decodeMutations(client.query(
-                """
-                UPDATE apogee_mutations AS claimed
-                SET attempts = claimed.attempts + 1, claimed_by = \(worker),
-                    claim_expires_at = now() + make_interval(secs => \(seconds))
-                WHERE claimed.sequence = (\(unescaped: Self.claimableHead(settling: nil)))
-                RETURNING \(unescaped: Self.columns(of: "claimed"))
-                """,
-                logger: logger
-            )).first
-        }
+        try await claimNext(1, by: worker, for: lease).first
     }
 
-    /// The sequence of the oldest head of a queue that no live claim holds, locked for the
-    /// claim. `settling` names the parameter of a key this statement settles: that mutation is
-    /// neither a candidate nor, once `removed` returned it, in the way of the one behind it,
-    /// since the statement's snapshot still holds the row it deletes.
+    /// The query of the oldest head of a queue that no live claim holds, selecting `columns`
+    /// of the `candidate`, locked for the claim; `notSettled` and `notInTheWay` are the
+    /// conditions a statement that settles claims too adds (see the batch statements).
     ///
     /// `FOR UPDATE SKIP LOCKED` lets workers claim at once without waiting on each other: a
     /// head another worker is claiming is skipped, and so is everything behind it, since a
     /// mutation is a candidate only when nothing comes before it in its queue.
-    private static func claimableHead(settling key: String?) -> String {
-        claimableHead(
-            selecting: "candidate.sequence",
-            notSettled: key.map { " AND candidate.idempotency_key <> \($0)" } ?? "",
-            notInTheWay: key.map { " AND (earlier.idempotency_key <> \($0) OR NOT EXISTS (SELECT 1 FROM removed))" } ?? ""
-        )
-    }
-
-    /// The query of ``claimableHead(settling:)``, selecting `columns` of the `candidate`, with
-    /// the conditions of a statement that settles a claim too.
     static func claimableHead(selecting columns: String, notSettled: String, notInTheWay: String) -> String {
         """
         SELECT \(columns) FROM apogee_mutations AS candidate
@@ -63,16 +40,29 @@ extension PostgresMutationQueueStorage {
     /// out is renewed as long as no other worker claimed the mutation meanwhile, since nobody
     /// else can have sent it since.
     public func renew(_ claim: QueuedMutation, by worker: String, for lease: Duration) async throws(PostgresQueueStorageError) -> Bool {
+        try await renew(claims: [claim], by: worker, for: lease).contains(claim.idempotencyKey)
+    }
+
+    /// Extends the claims of a batch in flight, each as ``renew(_:by:for:)`` does, in one
+    /// statement.
+    public func renew(claims: [QueuedMutation], by worker: String, for lease: Duration) async throws(PostgresQueueStorageError) -> Set<String> {
+        guard !claims.isEmpty else { return [] }
+        let keys = claims.map(\.idempotencyKey)
+        let attempts = claims.map(\.attempts)
         let seconds = lease.seconds
         return try await withErrors {
-            try await Self.returnsRows(client.query(
+            var held = Set<String>()
+            let rows = try await client.query(
                 """
-                UPDATE apogee_mutations SET claim_expires_at = now() + make_interval(secs => \(seconds))
-                WHERE idempotency_key = \(claim.idempotencyKey) AND claimed_by = \(worker) AND attempts = \(claim.attempts)
-                RETURNING 1
+                UPDATE apogee_mutations AS held SET claim_expires_at = now() + make_interval(secs => \(seconds))
+                FROM unnest(\(keys)::text[], \(attempts)::bigint[]) AS renewing (idempotency_key, attempts)
+                WHERE held.idempotency_key = renewing.idempotency_key AND held.claimed_by = \(worker) AND held.attempts = renewing.attempts
+                RETURNING held.idempotency_key
                 """,
                 logger: logger
-            ))
+            )
+            for try await key in rows.decode(String.self) { held.insert(key) }
+            return held
         }
     }
 
@@ -81,60 +71,20 @@ extension PostgresMutationQueueStorage {
     /// nothing changes, when another worker took it over or it left the queue. The claim is
     /// the fence: a worker that lost it cannot settle what another worker now sends.
     public func settle(_ claim: QueuedMutation, by worker: String, outcome: MutationOutcome) async throws(PostgresQueueStorageError) -> Bool {
-        let json = JSONValue.object(outcome.storedJSON).serializedString
-        return try await withErrors {
-            try await Self.returnsRows(client.query(
-                """
-                WITH removed AS (
-                    DELETE FROM apogee_mutations
-                    WHERE idempotency_key = \(claim.idempotencyKey) AND claimed_by = \(worker) AND attempts = \(claim.attempts)
-                    RETURNING idempotency_key
-                ), recorded AS (
-                    INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) SELECT idempotency_key, \(json)::jsonb FROM removed
-                    \(unescaped: Self.firstOutcomeStands)
-                )
-                SELECT idempotency_key FROM removed
-                """,
-                logger: logger
-            ))
-        }
+        let settled = try await settle([ClaimSettlement(claim: claim, outcome: outcome)], by: worker, claimingNext: 0, for: .zero)
+        return settled.settled.contains(claim.idempotencyKey)
     }
 
     /// Settles a claim as ``settle(_:by:outcome:)`` does and claims the next head as
-    /// ``claimNext(by:for:)`` does, in one statement: one round trip per delivered mutation
-    /// where a worker made two.
+    /// ``claimNext(by:for:)`` does, in one statement: the batch settlement with a batch of one.
     public func settle(
         _ claim: QueuedMutation,
         by worker: String,
         outcome: MutationOutcome,
         claimingNextFor lease: Duration
     ) async throws(PostgresQueueStorageError) -> SettledClaim {
-        let json = JSONValue.object(outcome.storedJSON).serializedString
-        let seconds = lease.seconds
-        return try await withErrors {
-            // The claim's query names the settled key as `$1`: it is the first value bound here.
-            let rows = try await client.query(
-                """
-                WITH removed AS (
-                    DELETE FROM apogee_mutations
-                    WHERE idempotency_key = \(claim.idempotencyKey) AND claimed_by = \(worker) AND attempts = \(claim.attempts)
-                    RETURNING idempotency_key
-                ), recorded AS (
-                    INSERT INTO apogee_mutation_outcomes (idempotency_key, outcome) SELECT idempotency_key, \(json)::jsonb FROM removed
-                    \(unescaped: Self.firstOutcomeStands)
-                ), claimed AS (
-                    UPDATE apogee_mutations AS claimed
-                    SET attempts = claimed.attempts + 1, claimed_by = \(worker),
-                        claim_expires_at = now() + make_interval(secs => \(seconds))
-                    WHERE claimed.sequence = (\(unescaped: Self.claimableHead(settling: "$1")))
-                    RETURNING \(unescaped: Self.columns(of: "claimed"))
-                )
-                SELECT (SELECT count(*) FROM removed) AS settled, claimed.* FROM (VALUES (1)) AS one LEFT JOIN claimed ON true
-                """,
-                logger: logger
-            )
-            return try await Self.decodeSettledClaim(rows)
-        }
+        let settled = try await settle([ClaimSettlement(claim: claim, outcome: outcome)], by: worker, claimingNext: 1, for: lease)
+        return SettledClaim(settled: settled.settled.contains(claim.idempotencyKey), next: settled.next.first)
     }
 
     /// Gives a claim back after a failed attempt: the head waits `retryAfter` for any worker.

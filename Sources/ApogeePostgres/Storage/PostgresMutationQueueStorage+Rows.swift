@@ -37,24 +37,6 @@ extension PostgresMutationQueueStorage {
         return try mutation(from: columns)
     }
 
-    /// The row of ``settle(_:by:outcome:claimingNextFor:)``: how many mutations it settled
-    /// (none or one), then ``columns`` of its claim, all `NULL` when it claimed nothing.
-    static func decodeSettledClaim(_ rows: PostgresRowSequence) async throws -> SettledClaim {
-        for try await row in rows {
-            let cells = row.makeRandomAccess()
-            let settled: Int64
-            let claim: Columns?
-            do {
-                settled = try cells[0].decode(Int64.self)
-                claim = try columns(in: cells, from: 1)
-            } catch {
-                throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement's or a claim's column is missing or of the wrong type: \(error)")
-            }
-            return SettledClaim(settled: settled > 0, next: try claim.map(mutation(from:)))
-        }
-        throw PostgresQueueStorageError(.undecodableRow, detail: "a settlement returned no row")
-    }
-
     /// The claim whose ``columns`` start at `first` in a row; `nil` when they are `NULL` (a
     /// left join that found no claim).
     static func claim(in cells: PostgresRandomAccessRow, from first: Int) throws(PostgresQueueStorageError) -> QueuedMutation? {

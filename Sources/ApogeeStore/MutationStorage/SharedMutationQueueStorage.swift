@@ -25,6 +25,7 @@
 /// - ``claimNext(_:by:for:)``
 /// - ``settle(_:by:claimingNext:for:)``
 /// - ``giveBack(_:by:)``
+/// - ``renew(claims:by:for:)``
 /// - ``ClaimSettlement``
 /// - ``SettledClaims``
 public protocol SharedMutationQueueStorage: MutationQueueStorage {
@@ -92,6 +93,13 @@ public protocol SharedMutationQueueStorage: MutationQueueStorage {
     /// once, and its attempt no longer counts. A claim that is no longer `worker`'s is left
     /// alone. The default releases each (``release(_:by:reason:retryAfter:)``) with no wait.
     nonisolated(nonsending) func giveBack(_ claims: [QueuedMutation], by worker: String) async throws
+
+    /// Extends several claims of one worker for another `lease` from now, each as
+    /// ``renew(_:by:for:)`` does: what a worker does for a batch in flight. Storage that can
+    /// renew them in one round trip implements it; the default renews one after another.
+    /// - Returns: The idempotency keys of the claims still `worker`'s, now renewed; a claim
+    ///   missing from them is no longer the worker's, and the worker must not settle it.
+    nonisolated(nonsending) func renew(claims: [QueuedMutation], by worker: String, for lease: Duration) async throws -> Set<String>
 }
 
 /// One claim of a batch and how its delivery ended, for
@@ -174,6 +182,15 @@ extension SharedMutationQueueStorage {
             if try await settle(settlement.claim, by: worker, outcome: settlement.outcome) { settled.insert(key) }
         }
         return SettledClaims(settled: settled, next: try await claimNext(limit, by: worker, for: lease))
+    }
+
+    /// Renews each claim with its own call.
+    public nonisolated(nonsending) func renew(claims: [QueuedMutation], by worker: String, for lease: Duration) async throws -> Set<String> {
+        var held = Set<String>()
+        for claim in claims where try await renew(claim, by: worker, for: lease) {
+            held.insert(claim.idempotencyKey)
+        }
+        return held
     }
 
     /// Releases each claim with no wait.

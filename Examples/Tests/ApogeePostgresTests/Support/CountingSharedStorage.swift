@@ -73,7 +73,7 @@ final class CountingSharedStorage: SharedMutationQueueStorage {
 }
 
 /// ``CountingSharedStorage`` that also forwards the batch calls to PostgreSQL's own: claims of
-/// a head with the mutations behind it, and settlements of several in one statement.
+/// a head with the mutations behind it, settlements and renewals of several in one statement.
 final class BatchCountingStorage: SharedMutationQueueStorage {
     let counting: CountingSharedStorage
 
@@ -117,5 +117,9 @@ final class BatchCountingStorage: SharedMutationQueueStorage {
 
     func giveBack(_ claims: [QueuedMutation], by worker: String) async throws {
         try await counting.base.giveBack(claims, by: worker)
+    }
+
+    func renew(claims: [QueuedMutation], by worker: String, for lease: Duration) async throws -> Set<String> {
+        try await counting.base.renew(claims: claims, by: worker, for: lease)
     }
 }
