@@ -68,6 +68,17 @@ struct RecordEncodingTests {
             for (offset, number) in [0, 9, 10, 99, 100, -1, -7, -10, 1_000_000, Int.max, Int.min, Int.max / 10 + 1].enumerated() {
                 fields["int\(offset)"] = .scalar(.int(number))
             }
+            // A byte that needs an escape at every place of a string longer than two words of
+            // eight bytes, which the writer checks a word at a time, and text beside it that
+            // needs none (bytes of 0x80 and above, DEL).
+            for (offset, escaped) in ["\"", "\\", "\n", "\u{1F}"].enumerated() {
+                for place in 0..<18 {
+                    var text = Array("é launch 🚀 \u{7F} site of a rocket".unicodeScalars.prefix(18))
+                    text[place] = Unicode.Scalar(escaped)!
+                    fields["escape\(offset).\(place)"] = .scalar(.string(String(String.UnicodeScalarView(text))))
+                }
+            }
+            fields["plain"] = .scalar("a name of more than sixteen bytes, é and 🚀 too")
             try folder.withStoreFile { file in
                 try file.makeNormalizedStore().transaction { try $0.setFields(fields, of: "Edges:1") }
             }

@@ -17,7 +17,7 @@ extension RecordTable {
                 }
                 if !missing.isEmpty { try load(missing, into: &state) }
             }
-            let write = makeWrite(changes, state: state)
+            var write = makeWrite(changes, state: state)
             let result = try database.withSession { session in
                 try perform(write, state: state, session: session)
             }
@@ -34,9 +34,12 @@ extension RecordTable {
                 state.absent.insert(key)
             }
             state.loaded.reserveCapacity(state.loaded.count + write.rows.count)
-            for index in write.rows.indices {
-                var stored = write.rows[index]
-                stored.size = result.sizes[index]
+            // The rows move into memory, last first: taken out of the write rather than
+            // copied, no record is retained here and released again when the write goes.
+            var rows = write.rows
+            write.rows = []
+            while var stored = rows.popLast() {
+                stored.size = result.sizes[rows.count]
                 let key = stored.record.key
                 state.loaded[key] = stored
                 if !state.absent.isEmpty { state.absent.remove(key) }
