@@ -329,22 +329,6 @@ package struct JSONParser {
         }
     }
 
-    /// The offset of the first backslash at or after `start`, or the end; eight bytes at a time.
-    private static func nextBackslash(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        if let base = text.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let backslashes = ones &* UInt64(ASCII.backslash)
-            while index + 8 <= text.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ backslashes
-                if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
-            }
-        }
-        while index < text.count, text[index] != ASCII.backslash { index += 1 }
-        return index
-    }
-
     /// Whether any of the eight bytes is a quote, a backslash or below 0x20. (Bytes of 0x80
     /// and above, UTF-8's multi-byte sequences, may give a false yes; the caller then goes a
     /// byte at a time, which decides.)
@@ -358,41 +342,66 @@ package struct JSONParser {
         return hasZeroByte(quotes) || hasZeroByte(backslashes) || controls != 0
     }
 
-    /// The string that checked text with escapes stands for: runs without escapes are copied
-    /// whole. An escape never takes fewer bytes than what it stands for, so the text's length
-    /// is room enough.
+    /// The string that checked text with escapes stands for. An escape never takes fewer bytes
+    /// than what it stands for, so the text's length is room enough.
+    ///
+    /// The text is copied eight bytes at a time, each word stored whole and the part before a
+    /// backslash kept: a body's escapes (a line break every line) come every few dozen bytes,
+    /// and a call to find each one and another to copy the run before it cost more than the
+    /// bytes themselves.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: text.count) { buffer in
-            var written = 0
+            guard let source = text.baseAddress, let target = buffer.baseAddress else { return 0 }
+            let count = text.count
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let backslashes = ones &* UInt64(ASCII.backslash)
             var parser = JSONParser(text)
-            while parser.index < text.count {
-                let runStart = parser.index
-                parser.index = Self.nextBackslash(in: text, from: parser.index)
-                let run = parser.index - runStart
-                if run > 0, let source = text.baseAddress, let target = buffer.baseAddress {
-                    (target + written).update(from: source + runStart, count: run)
+            var read = 0
+            var written = 0
+            while read < count {
+                if read + 8 <= count {
+                    // `written` never passes `read`, so the word fits where it is stored.
+                    let raw = UnsafeRawPointer(source + read).loadUnaligned(as: UInt64.self)
+                    UnsafeMutableRawPointer(target + written).storeBytes(of: raw, as: UInt64.self)
+                    let word = UInt64(littleEndian: raw) ^ backslashes
+                    let found = (word &- ones) & ~word & 0x8080_8080_8080_8080
+                    if found == 0 {
+                        read += 8
+                        written += 8
+                        continue
+                    }
+                    // The lowest marked byte is the first backslash: a borrow only moves up.
+                    let run = found.trailingZeroBitCount / 8
+                    read += run
                     written += run
-                }
-                guard parser.index < text.count else { break }
-                parser.index += 1
-                // Most escapes in text are one byte (a body's line breaks): written here,
-                // without the call and the checks of a `\u`.
-                if parser.index < text.count, let meaning = Self.oneByteEscape(text[parser.index]) {
-                    buffer[written] = meaning
+                } else if source[read] != ASCII.backslash {
+                    target[written] = source[read]
+                    read += 1
                     written += 1
-                    parser.index += 1
+                    continue
+                }
+                // At a backslash. Most escapes in text are one byte (a body's line breaks):
+                // written here, without the call and the checks of a `\u`.
+                read += 1
+                guard read < count else { break }
+                if let meaning = Self.oneByteEscape(source[read]) {
+                    target[written] = meaning
+                    written += 1
+                    read += 1
                     continue
                 }
                 // Checked when the text was scanned; text that was not stops here.
+                parser.index = read
                 guard let escape = try? parser.readEscape() else { break }
+                read = parser.index
                 switch escape {
                 case .byte(let byte):
-                    buffer[written] = byte
+                    target[written] = byte
                     written += 1
                 case .scalar(let scalar):
                     guard let encoded = UTF8.encode(scalar) else { break }
                     for byte in encoded {
-                        buffer[written] = byte
+                        target[written] = byte
                         written += 1
                     }
                 }

@@ -119,6 +119,10 @@ public struct JSONWriter: Sendable {
         var string = string
         // Runs of bytes that need no escape (nearly all of a document) are copied whole.
         string.withUTF8 { utf8 in
+            guard Self.anyNeedsEscape(utf8) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
@@ -137,6 +141,31 @@ public struct JSONWriter: Sendable {
     @inline(__always)
     package static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash
+    }
+
+    /// Whether any byte of a string's UTF-8 needs an escape (``needsEscape(_:)``): eight bytes
+    /// at a time while eight are left, then one at a time.
+    package static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(ASCII.quote))
+            let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+            // A byte below 0x20, or a zero byte in `quotes` or `backslashes`. Bytes of 0x80
+            // and above (UTF-8's multi-byte sequences) are never below 0x20: the `& ~value`
+            // keeps them out.
+            func hasByteBelow(_ limit: UInt64, in value: UInt64) -> Bool { (value &- ones &* limit) & ~value & highs != 0 }
+            if hasByteBelow(0x20, in: word) || hasByteBelow(1, in: quotes) || hasByteBelow(1, in: backslashes) { return true }
+            index += 8
+        }
+        while index < utf8.count {
+            if needsEscape(base[index]) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Writes the escape sequence of a quote, a backslash or a control character.

@@ -38,6 +38,12 @@ struct JSONDocumentTests {
             let expected = JSONValue.string(prefix + "\"\né" + "tail")
             #expect(try JSONDocument(parsing: escaped).root.jsonValue == expected)
             #expect(try JSONValue(parsing: escaped) == expected)
+            // Escapes one after another, runs between them of every length, a surrogate pair
+            // and an escape at the very end: the text is copied a word at a time around them.
+            let many = "\"\(prefix)\\r\\n\(prefix)\\\\x\\ud83d\\ude80\(prefix)\\/\\t\""
+            let unescaped = JSONValue.string(prefix + "\r\n" + prefix + "\\x🚀" + prefix + "/\t")
+            #expect(try JSONDocument(parsing: many).root.jsonValue == unescaped)
+            #expect(try JSONValue(parsing: many) == unescaped)
             let unquoted = "[\"\(prefix)\"]"
             #expect(try JSONDocument(parsing: unquoted).root.jsonValue == [.string(prefix)])
             let control = "\"\(prefix)\u{01}tail\""

@@ -46,4 +46,28 @@ struct CacheKeyHashingTests {
         let moved = keys.filter { $0._rawHashValue(seed: 7) & 4_095 != $0._rawHashValue(seed: 8) & 4_095 }
         #expect(moved.count > 3_500)
     }
+
+    @Test("a path key joined with its list indices hashes as its text does, and keys one byte apart anywhere hash apart")
+    func pathKeysAndOneByteApart() {
+        let joined = CacheKey(joining: "QUERY_ROOT.repository", UInt8(ascii: "."), "issues", indices: [22, 0, 1_000_000])
+        let text = CacheKey("QUERY_ROOT.repository.issues.22.0.1000000")
+        #expect(joined == text)
+        #expect(joined.storedHash == text.storedHash)
+        // Every length from 0 to 40 bytes, a byte changed at every place: the words of eight
+        // and the tail after them all count.
+        for length in 0...40 {
+            let base = String(repeating: "k", count: length)
+            let key = CacheKey(base)
+            #expect(CacheKey(String(base)).storedHash == key.storedHash)
+            #expect(CacheKey(base + "k").storedHash != key.storedHash, "a key and the same key one byte longer")
+            for place in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[place] = UInt8(ascii: "j")
+                #expect(CacheKey(String(decoding: bytes, as: UTF8.self)).storedHash != key.storedHash)
+            }
+        }
+        // The store's filter of changed records takes the hash's low twelve bits.
+        let lowBits = Set((0..<1_000).map { CacheKey(typename: "Launch", id: String($0)).storedHash & 4_095 })
+        #expect(lowBits.count > 700)
+    }
 }

@@ -76,10 +76,10 @@ final class ColumnText {
     func write(_ string: String) {
         var text = string
         // Copied whole when no byte needs an escape, which holds for nearly every field name
-        // and value: the bytes are checked eight at a time, in this module, since a check
-        // called from another module for every byte cost more than the copy.
+        // and value: the bytes are checked with one call, eight at a time, since a check called
+        // from another module for every byte cost more than the copy.
         let plain = text.withUTF8 { utf8 in
-            guard let source = utf8.baseAddress, !Self.mayNeedEscape(utf8) else { return utf8.isEmpty ? nil : false }
+            guard let source = utf8.baseAddress, !JSONWriter.anyNeedsEscape(utf8) else { return utf8.isEmpty ? nil : false }
             reserve(utf8.count + 2)
             start[count] = UInt8(ascii: "\"")
             (start + count + 1).update(from: source, count: utf8.count)
@@ -97,32 +97,6 @@ final class ColumnText {
             writer.write(string)
             writer.bytes.withUnsafeBytes { write($0) }
         }
-    }
-
-    /// Whether any byte is a quote, a backslash or a control character: eight bytes at a time
-    /// while eight are left, then one at a time.
-    private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= utf8.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte below 0x20, or a zero byte in `quotes` or `backslashes`. Bytes of 0x80
-            // and above (UTF-8's multi-byte sequences) are never below 0x20: the `& ~value`
-            // keeps them out.
-            func hasByteBelow(_ limit: UInt64, in value: UInt64) -> Bool { (value &- ones &* limit) & ~value & highs != 0 }
-            if hasByteBelow(0x20, in: word) || hasByteBelow(1, in: quotes) || hasByteBelow(1, in: backslashes) { return true }
-            index += 8
-        }
-        while index < utf8.count {
-            let byte = base[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            index += 1
-        }
-        return false
     }
 
     /// Writes an integer's decimal digits, from the last one back.

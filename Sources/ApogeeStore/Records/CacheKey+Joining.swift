@@ -10,6 +10,7 @@ extension CacheKey {
         var second = second
         // An index takes at most 20 digits, and its dot one byte more.
         let capacity = first.utf8.count + 1 + second.utf8.count + indices.count * 21
+        var hash = 0
         let text = first.withUTF8 { firstBytes in
             second.withUTF8 { secondBytes in
                 String(unsafeUninitializedCapacity: capacity) { buffer in
@@ -22,11 +23,13 @@ extension CacheKey {
                         end += 1
                         end += Self.writeDigits(of: index, into: buffer, at: end)
                     }
+                    // Hashed here, where the bytes are: the key's text is made of them as written.
+                    hash = Self.hash(of: UnsafeBufferPointer(rebasing: buffer[..<end]))
                     return end
                 }
             }
         }
-        self.init(text)
+        self.init(text, hash: hash)
     }
 
     /// Writes the decimal digits of a list index at `position`; returns how many it wrote.

@@ -16,8 +16,13 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     /// Wraps a key's text.
     public init(_ rawValue: String) {
+        self.init(rawValue, hash: Self.textHash(of: rawValue))
+    }
+
+    /// Wraps a key's text whose hash (``textHash(of:)``) was made as the text was written.
+    init(_ rawValue: String, hash: Int) {
         self.rawValue = rawValue
-        self.textHash = rawValue.hashValue
+        self.textHash = hash
     }
 
     /// `Typename:id`, built in one allocation (see ``init(joining:_:_:indices:)``).
@@ -33,7 +38,8 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// A readable description, for logs and test failures.
     public var description: String { rawValue }
 
-    /// Keys are equal when their text is; the stored hashes make unequal keys fast to tell apart.
+    /// Keys are equal when their text is, byte for byte; the stored hashes make unequal keys
+    /// fast to tell apart.
     public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
         lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
     }
