@@ -329,10 +329,11 @@ package struct JSONParser {
         }
     }
 
-    /// Whether any of the eight bytes is a quote, a backslash or below 0x20. (Bytes of 0x80
-    /// and above, UTF-8's multi-byte sequences, may give a false yes; the caller then goes a
-    /// byte at a time, which decides.)
-    private static func mayEndRun(_ word: UInt64) -> Bool {
+    /// Whether any of the eight bytes is a quote, a backslash or below 0x20: what ends a run
+    /// of a string's text, and what a writer escapes. (Bytes of 0x80 and above, UTF-8's
+    /// multi-byte sequences, may give a false yes; the caller then goes a byte at a time, which
+    /// decides.)
+    static func mayEndRun(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }

@@ -75,27 +75,34 @@ public struct JSONWriter: Sendable {
 
     /// Writes an integer's decimal digits, with no string made for them.
     package mutating func write(_ int: Int) {
-        Self.withDigits(of: int) { bytes.append(contentsOf: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumDigits) { text in
+            guard let base = text.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: Self.writeDigits(of: int, to: base)))
+        }
     }
 
-    /// Calls `body` with an integer's decimal text (a minus sign, then digits), made in a
-    /// buffer on the stack.
-    package static func withDigits<Result>(of int: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        // At most a sign and 20 digits, written from the end of the buffer.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { text in
-            var start = text.count
-            var magnitude = int.magnitude
-            repeat {
-                start -= 1
-                text[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if int < 0 {
-                start -= 1
-                text[start] = UInt8(ascii: "-")
-            }
-            return body(UnsafeBufferPointer(rebasing: text[start...]))
+    /// The most bytes ``writeDigits(of:to:)`` writes: a sign and 20 digits.
+    package static var maximumDigits: Int { 21 }
+
+    /// Writes an integer's decimal text (a minus sign, then digits) at `target`, which has room
+    /// for ``maximumDigits`` bytes; returns how many it wrote.
+    package static func writeDigits(of int: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = 1
+        var probe = int.magnitude / 10
+        while probe > 0 {
+            digits += 1
+            probe /= 10
         }
+        let sign = int < 0 ? 1 : 0
+        if sign == 1 { target[0] = UInt8(ascii: "-") }
+        var magnitude = int.magnitude
+        var position = sign + digits
+        repeat {
+            position -= 1
+            target[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return sign + digits
     }
 
     /// Writes a number; non-finite values, which JSON cannot express, are written as `null`.
@@ -144,28 +151,19 @@ public struct JSONWriter: Sendable {
     }
 
     /// Whether any byte of a string's UTF-8 needs an escape (``needsEscape(_:)``): eight bytes
-    /// at a time while eight are left, then one at a time.
+    /// at a time while eight are left (a word that may hold one is looked at byte by byte),
+    /// then one at a time.
     package static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         while index + 8 <= utf8.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(ASCII.quote))
-            let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
-            // A byte below 0x20, or a zero byte in `quotes` or `backslashes`. Bytes of 0x80
-            // and above (UTF-8's multi-byte sequences) are never below 0x20: the `& ~value`
-            // keeps them out.
-            func hasByteBelow(_ limit: UInt64, in value: UInt64) -> Bool { (value &- ones &* limit) & ~value & highs != 0 }
-            if hasByteBelow(0x20, in: word) || hasByteBelow(1, in: quotes) || hasByteBelow(1, in: backslashes) { return true }
+            if JSONParser.mayEndRun(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)),
+               UnsafeBufferPointer(start: base + index, count: 8).contains(where: needsEscape) {
+                return true
+            }
             index += 8
         }
-        while index < utf8.count {
-            if needsEscape(base[index]) { return true }
-            index += 1
-        }
-        return false
+        return UnsafeBufferPointer(rebasing: utf8[index...]).contains(where: needsEscape)
     }
 
     /// Writes the escape sequence of a quote, a backslash or a control character.

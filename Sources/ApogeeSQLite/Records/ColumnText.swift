@@ -79,45 +79,24 @@ final class ColumnText {
         // and value: the bytes are checked with one call, eight at a time, since a check called
         // from another module for every byte cost more than the copy.
         let plain = text.withUTF8 { utf8 in
-            guard let source = utf8.baseAddress, !JSONWriter.anyNeedsEscape(utf8) else { return utf8.isEmpty ? nil : false }
+            guard !JSONWriter.anyNeedsEscape(utf8) else { return false }
             reserve(utf8.count + 2)
             start[count] = UInt8(ascii: "\"")
-            (start + count + 1).update(from: source, count: utf8.count)
+            if let source = utf8.baseAddress { (start + count + 1).update(from: source, count: utf8.count) }
             start[count + 1 + utf8.count] = UInt8(ascii: "\"")
             count += utf8.count + 2
             return true
         }
-        switch plain {
-        case true?:
-            return
-        case nil:
-            writeRaw("\"\"")
-        case false?:
-            var writer = JSONWriter()
-            writer.write(string)
-            writer.bytes.withUnsafeBytes { write($0) }
-        }
+        guard !plain else { return }
+        var writer = JSONWriter()
+        writer.write(string)
+        writer.bytes.withUnsafeBytes { write($0) }
     }
 
-    /// Writes an integer's decimal digits, from the last one back.
+    /// Writes an integer's decimal digits where they go, without a buffer of their own.
     func write(_ int: Int) {
-        // At most a sign and 20 digits.
-        reserve(21)
-        var digits = 1
-        var probe = int.magnitude / 10
-        while probe > 0 {
-            digits += 1
-            probe /= 10
-        }
-        if int < 0 { write(UInt8(ascii: "-")) }
-        var magnitude = int.magnitude
-        var position = count + digits
-        repeat {
-            position -= 1
-            start[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        count += digits
+        reserve(JSONWriter.maximumDigits)
+        count += JSONWriter.writeDigits(of: int, to: start + count)
     }
 
     /// Writes a JSON value; the common scalars here, the rest through `JSONWriter`.

@@ -11,11 +11,11 @@ extension CacheKey {
     /// texts that Unicode calls equal but that are spelled with different bytes are two keys.
     static func textHash(of text: String) -> Int {
         var text = text
-        return text.withUTF8 { hash(of: $0) }
+        return text.withUTF8 { textHash(of: $0) }
     }
 
-    /// The hash of UTF-8 bytes, as ``textHash(of:)`` makes it.
-    static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The hash of a key's text as UTF-8 bytes, as the key made from the text hashes it.
+    static func textHash(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var state = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: fold(state, 0xA076_1D64_78BD_642F)) }
         var index = 0

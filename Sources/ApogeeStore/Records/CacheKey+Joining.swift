@@ -1,3 +1,5 @@
+import ApogeeAPI
+
 extension CacheKey {
     /// `first`, the separator, `second`, then `.` and the digits of each of `indices`, written
     /// into one new string.
@@ -8,8 +10,8 @@ extension CacheKey {
     init(joining first: String, _ separator: UInt8, _ second: String, indices: ArraySlice<Int> = []) {
         var first = first
         var second = second
-        // An index takes at most 20 digits, and its dot one byte more.
-        let capacity = first.utf8.count + 1 + second.utf8.count + indices.count * 21
+        // An index takes at most a sign and 20 digits, and its dot one byte more.
+        let capacity = first.utf8.count + 1 + second.utf8.count + indices.count * (JSONWriter.maximumDigits + 1)
         var hash = 0
         let text = first.withUTF8 { firstBytes in
             second.withUTF8 { secondBytes in
@@ -21,30 +23,15 @@ extension CacheKey {
                     for index in indices {
                         buffer[end] = UInt8(ascii: ".")
                         end += 1
-                        end += Self.writeDigits(of: index, into: buffer, at: end)
+                        // `capacity` has room for the longest integer after each dot.
+                        if let base = buffer.baseAddress { end += JSONWriter.writeDigits(of: index, to: base + end) }
                     }
                     // Hashed here, where the bytes are: the key's text is made of them as written.
-                    hash = Self.hash(of: UnsafeBufferPointer(rebasing: buffer[..<end]))
+                    hash = Self.textHash(of: UnsafeBufferPointer(rebasing: buffer[..<end]))
                     return end
                 }
             }
         }
         self.init(text, hash: hash)
-    }
-
-    /// Writes the decimal digits of a list index at `position`; returns how many it wrote.
-    private static func writeDigits(of index: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
-        var value = index.magnitude
-        var count = 1
-        var probe = value / 10
-        while probe > 0 {
-            count += 1
-            probe /= 10
-        }
-        for offset in stride(from: count - 1, through: 0, by: -1) {
-            buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
-        return count
     }
 }
