@@ -56,8 +56,9 @@ extension ExampleServer {
 
     /// Waits until the server has received `count` requests, for tests that must act while a
     /// request is in flight. Polls, and gives up after `limit` so a broken test fails instead
-    /// of hanging.
-    func waitForRequests(_ count: Int, limit: Duration = .seconds(20)) async throws {
+    /// of hanging: two minutes, since under the thread sanitizer, beside the suite's process-
+    /// killing fleet tests, a request has taken more than twenty seconds to arrive.
+    func waitForRequests(_ count: Int, limit: Duration = .seconds(120)) async throws {
         let deadline = ContinuousClock.now + limit
         while requestCount < count {
             guard ContinuousClock.now < deadline else {
